@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * libgfraid: GF(2^8) RAID-6 (P+Q) and k+m Reed-Solomon erasure coding.
+ *
+ * The field is GF(2^8) with polynomial x^8+x^4+x^3+x^2+1 (0x11D) and
+ * generator 2, the field of Linux lib/raid6 and of ISA-L's erasure code.
+ * Every function here produces the same bytes as its Linux or ISA-L
+ * counterpart, so data written by one is read by the others.
+ *
+ * Conventions for every function that returns int:
+ *  - 0 on success, a negative GFRAID_E* code on bad input;
+ *  - on bad input nothing is written to any caller buffer;
+ *  - any length works (0 is a no-op) and any alignment works; 64-byte
+ *    aligned buffers whose length is a multiple of 64 take the fastest path;
+ *  - buffers of one call must not overlap unless the function says so.
+ *
+ * All functions are safe to call from several threads at once, provided
+ * the threads do not write the same buffers.
+ */
+#ifndef GFRAID_H
+#define GFRAID_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include <stddef.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GFRAID_VERSION_MAJOR 0
+#define GFRAID_VERSION_MINOR 1
+#define GFRAID_VERSION_PATCH 0
+
+/* Error codes, all negative; gfraid_strerror() describes each. */
+enum gfraid_error {
+	GFRAID_OK = 0,
+	GFRAID_ENULL = -1,	/* a required pointer, or an entry of a pointer array, is NULL */
+	GFRAID_EDISKS = -2,	/* RAID-6 disk count outside 3..257 */
+	GFRAID_EINDEX = -3,	/* a disk or shard index outside its range, or out of order */
+	GFRAID_ELEN = -4,	/* negative length */
+	GFRAID_ESHARDS = -5,	/* k, rows or a matrix size outside its range */
+	GFRAID_ESINGULAR = -6,	/* the matrix has no inverse */
+	GFRAID_EOP = -7,	/* not a valid enum gfraid_op */
+	GFRAID_ENOIMPL = -8,	/* no variant of that name for that op */
+	GFRAID_ENOCPU = -9,	/* this CPU (or its OS) lacks what the variant needs */
+	GFRAID_ENOMEM = -10	/* out of memory */
+};
+
+/* RAID-6 limits: 1 to 255 data disks plus P and Q. */
+#define GFRAID_MIN_DISKS 3
+#define GFRAID_MAX_DISKS 257
+/* Reed-Solomon limits: k >= 1, rows >= 1, k + rows <= 256. */
+#define GFRAID_MAX_SHARDS 256
+
+/*
+ * Describe an error code in one short English sentence. Returns a static
+ * string, also for codes it does not know ("unknown error").
+ */
+const char *gfraid_strerror(int err);
+
+/* ------------------------------------------------------------------ */
+/* GF(2^8) arithmetic                                                  */
+/* ------------------------------------------------------------------ */
+
+/* Product a * b in GF(2^8) mod 0x11D. gfraid_gf_mul(2, 0x80) == 0x1D. */
+unsigned char gfraid_gf_mul(unsigned char a, unsigned char b);
+
+/* Multiplicative inverse of a; 0 has none and gives 0. */
+unsigned char gfraid_gf_inv(unsigned char a);
+
+/* ------------------------------------------------------------------ */
+/* RAID-6, Linux md layout                                             */
+/* ------------------------------------------------------------------ */
+/*
+ * ptrs has `disks` entries: ptrs[0 .. disks-3] are the data blocks,
+ * ptrs[disks-2] is P and ptrs[disks-1] is Q, each `bytes` long.
+ * P = D_0 ^ D_1 ^ ... and Q = sum over z of g^z * D_z with g = 2, exactly
+ * as Linux lib/raid6 computes them. 3 <= disks <= 257.
+ */
+
+/*
+ * Compute P and Q from all data blocks and write them to ptrs[disks-2] and
+ * ptrs[disks-1]. Data blocks are only read.
+ * Errors: GFRAID_ENULL (ptrs or an entry NULL), GFRAID_EDISKS.
+ */
+int gfraid_gen_syndrome(int disks, size_t bytes, void **ptrs);
+
+/*
+ * Read-modify-write update, Linux semantics: XOR into P and Q the
+ * contribution of data blocks start..stop (inclusive) only. md calls it
+ * with the old contents of those blocks, replaces them, then calls it again
+ * with the new contents; P and Q are then those of the new data.
+ * 0 <= start <= stop <= disks-3. Blocks outside start..stop are not read.
+ * Errors: GFRAID_ENULL, GFRAID_EDISKS, GFRAID_EINDEX (start or stop out of
+ * range, or start > stop).
+ */
+int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptrs);
+
+/*
+ * Rebuild two failed data blocks faila < failb < disks-2 from the other
+ * data blocks, P and Q. The contents of ptrs[faila] and ptrs[failb] on
+ * entry do not matter; on return they hold the rebuilt data. P, Q and the
+ * other blocks are only read. Linux raid6_2data_recov semantics.
+ * Errors: GFRAID_ENULL, GFRAID_EDISKS, GFRAID_EINDEX.
+ */
+int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptrs);
+
+/*
+ * Rebuild failed data block faila < disks-2 and P from the other data
+ * blocks and Q. Linux raid6_datap_recov semantics: ptrs[faila] and P are
+ * written, the rest only read.
+ * Errors: GFRAID_ENULL, GFRAID_EDISKS, GFRAID_EINDEX.
+ */
+int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs);
+
+/*
+ * Rebuild any one or two failed members, data, P or Q, choosing the right
+ * method: faila < failb < disks, or failb == -1 for one failed member.
+ * Every failed member is rewritten: two data blocks as gfraid_recov_2data;
+ * data + P, or one data block alone, as gfraid_recov_datap; data + Q from
+ * P, then P and Q regenerated; P, Q or both by regenerating P and Q. A
+ * surviving P or Q may therefore be rewritten with the bytes it already
+ * held. The caller's ptrs array is never modified.
+ * Errors: GFRAID_ENULL, GFRAID_EDISKS, GFRAID_EINDEX (faila >= failb,
+ * an index outside 0..disks-1, or faila < 0).
+ */
+int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **ptrs);
+
+/* ------------------------------------------------------------------ */
+/* Reed-Solomon erasure coding, ISA-L semantics and table layout       */
+/* ------------------------------------------------------------------ */
+/*
+ * A coding matrix `a` is m x k bytes, row-major: m = k + parity rows; its
+ * first k rows are the identity, so row k + i produces parity shard i.
+ */
+
+/*
+ * Fill a (m x k) with ISA-L's gf_gen_rs_matrix bytes: identity, then parity
+ * row i holds the powers of 2^i (row k is all ones, RAID-6 P; row k+1 is
+ * 1, 2, 4, ..., RAID-6 Q). Not every erasure pattern of this matrix is
+ * invertible once there are more than two parity rows; prefer Cauchy.
+ * Does nothing if a is NULL, k < 1, m < k or m > 256.
+ */
+void gfraid_gen_rs_matrix(unsigned char *a, int m, int k);
+
+/*
+ * Fill a (m x k) with ISA-L's gf_gen_cauchy1_matrix bytes: identity, then
+ * entry (i, j) = 1 / (i ^ j) for k <= i < m. Every square submatrix of the
+ * parity rows is invertible, so any m - k erasures can be rebuilt.
+ * Does nothing if a is NULL, k < 1, m < k or m > 256.
+ */
+void gfraid_gen_cauchy_matrix(unsigned char *a, int m, int k);
+
+/*
+ * Invert the n x n matrix `in` into `out` (1 <= n <= 256). `in` is not
+ * modified (ISA-L's gf_invert_matrix destroys it); in and out may be the
+ * same buffer. Allocates n*n bytes of scratch for the duration of the call.
+ * Errors: GFRAID_ENULL, GFRAID_ESHARDS (n out of range), GFRAID_ESINGULAR
+ * (out is left untouched), GFRAID_ENOMEM.
+ */
+int gfraid_invert_matrix(const unsigned char *in, unsigned char *out, int n);
+
+/*
+ * Expand the rows x k coefficients `a` (row-major, usually the parity rows
+ * of a coding matrix, &matrix[k * k]) into gftbls, 32 bytes per
+ * coefficient in the same order: for coefficient c, bytes 0..15 are
+ * c*0 .. c*15 and bytes 16..31 are c*0x00, c*0x10, .. c*0xF0. gftbls must
+ * hold 32 * k * rows bytes. The same table format serves every variant.
+ * Does nothing if a or gftbls is NULL, k < 1, rows < 1 or k + rows > 256.
+ */
+void gfraid_ec_init_tables(int k, int rows, const unsigned char *a, unsigned char *gftbls);
+
+/*
+ * coding[i] = sum over j of a[i][j] * data[j], for the rows x k
+ * coefficients expanded in gftbls, on len bytes of each of the k data and
+ * rows coding buffers. 1 <= k, 1 <= rows, k + rows <= 256.
+ * Errors: GFRAID_ELEN (len < 0), GFRAID_ESHARDS, GFRAID_ENULL.
+ */
+int gfraid_ec_encode_data(int len, int k, int rows, const unsigned char *gftbls,
+			  unsigned char **data, unsigned char **coding);
+
+/*
+ * coding[i] ^= a[i][vec_i] * data, for one data buffer `data` that is data
+ * shard vec_i (0 <= vec_i < k). Calling it once for each data shard on
+ * zeroed coding buffers gives the same bytes as gfraid_ec_encode_data; to
+ * replace the contents of shard vec_i, call it with old ^ new.
+ * Errors: GFRAID_ELEN, GFRAID_ESHARDS, GFRAID_EINDEX (vec_i), GFRAID_ENULL.
+ */
+int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
+				 const unsigned char *gftbls, const unsigned char *data,
+				 unsigned char **coding);
+
+/* ------------------------------------------------------------------ */
+/* Variants and CPU dispatch                                           */
+/* ------------------------------------------------------------------ */
+/*
+ * Each op has a table of variants (base, and per-ISA ones), each with the
+ * CPU features it needs. At first use the library picks, for each op, the
+ * first variant the CPU supports in an order set by measurement (see
+ * docs/BENCHMARKS.md). GFRAID_IMPL in the environment overrides that
+ * choice at first use: a comma-separated list of either `name` (for every
+ * op that has a variant of that name) or `op=name` (op as printed by
+ * gfraid_op_name). A name that is unknown, or that this CPU cannot run, is
+ * ignored and the automatic choice stands; gfraid_impl_selected() always
+ * tells which variant runs.
+ */
+enum gfraid_op {
+	GFRAID_OP_GEN_SYNDROME,	/* gfraid_gen_syndrome */
+	GFRAID_OP_XOR_SYNDROME,	/* gfraid_xor_syndrome */
+	GFRAID_OP_RECOV,	/* gfraid_recov_2data, gfraid_recov_datap */
+	GFRAID_OP_EC_ENCODE,	/* gfraid_ec_encode_data */
+	GFRAID_OP_EC_UPDATE,	/* gfraid_ec_encode_data_update */
+	GFRAID_OP_COUNT
+};
+
+/* Short name of an op ("gen_syndrome", "xor_syndrome", "recov",
+   "ec_encode", "ec_update"), or NULL if op is not valid. */
+const char *gfraid_op_name(enum gfraid_op op);
+
+/* Number of variants of op in the table (on any CPU), or GFRAID_EOP. */
+int gfraid_impl_count(enum gfraid_op op);
+
+/* Name of variant i of op, or NULL past the end or for a bad op. */
+const char *gfraid_impl_name(enum gfraid_op op, int i);
+
+/* 1 if this CPU and OS can run variant i of op, 0 if not, or GFRAID_EOP /
+   GFRAID_EINDEX. */
+int gfraid_impl_available(enum gfraid_op op, int i);
+
+/* Name of the variant op runs now, or NULL for a bad op. */
+const char *gfraid_impl_selected(enum gfraid_op op);
+
+/*
+ * Make op run the variant called name from now on, in every thread;
+ * name == NULL returns to the automatic choice (GFRAID_IMPL, if set and
+ * runnable, else the preferred variant). Calls already running finish with
+ * the variant they started with.
+ * Errors: GFRAID_EOP, GFRAID_ENOIMPL (no such name), GFRAID_ENOCPU (this
+ * CPU cannot run it; the selection is unchanged).
+ */
+int gfraid_impl_force(enum gfraid_op op, const char *name);
+
+/* CPU features as the library sees them (bits of enum gfraid_cpu_feature).
+   Instruction bits come from CPUID; the GFRAID_CPU_OS_* bits say whether
+   the OS saves the register state those instructions need (XCR0). */
+enum gfraid_cpu_feature {
+	GFRAID_CPU_SSE2 = 1u << 0,
+	GFRAID_CPU_SSSE3 = 1u << 1,
+	GFRAID_CPU_AVX = 1u << 2,
+	GFRAID_CPU_AVX2 = 1u << 3,
+	GFRAID_CPU_AVX512F = 1u << 4,
+	GFRAID_CPU_AVX512BW = 1u << 5,
+	GFRAID_CPU_AVX512VL = 1u << 6,
+	GFRAID_CPU_GFNI = 1u << 7,
+	GFRAID_CPU_OS_YMM = 1u << 16,	/* XCR0 bits 1 and 2: SSE and AVX state */
+	GFRAID_CPU_OS_ZMM = 1u << 17	/* XCR0 bits 5, 6 and 7: opmask and ZMM state */
+};
+unsigned int gfraid_cpu_features(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GFRAID_H */

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The variant tables: for each op, every variant with the CPU features it
+ * needs, in order of preference. The order comes from bench/ and is
+ * written down with its figures in docs/BENCHMARKS.md; the first variant
+ * the CPU can run wins. Adding a variant is one line here and one file.
+ */
+#include "dispatch.h"
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const struct gfr_impl gen_impls[] = {
+	{ "base", 0, { .gen = gfr_raid6_gen_base } },
+};
+
+static const struct gfr_impl xor_impls[] = {
+	{ "base", 0, { .xor_syndrome = gfr_raid6_xor_base } },
+};
+
+static const struct gfr_impl recov_impls[] = {
+	{ "base", 0, { .recov = { gfr_raid6_2data_base, gfr_raid6_datap_base } } },
+};
+
+static const struct gfr_impl encode_impls[] = {
+	{ "base", 0, { .encode = gfr_ec_encode_base } },
+};
+
+static const struct gfr_impl update_impls[] = {
+	{ "base", 0, { .update = gfr_ec_update_base } },
+};
+
+static const struct op_table {
+	const char *name;
+	const struct gfr_impl *impls;
+	int count;
+} ops[GFRAID_OP_COUNT] = {
+	[GFRAID_OP_GEN_SYNDROME] = { "gen_syndrome", gen_impls, COUNT_OF(gen_impls) },
+	[GFRAID_OP_XOR_SYNDROME] = { "xor_syndrome", xor_impls, COUNT_OF(xor_impls) },
+	[GFRAID_OP_RECOV] = { "recov", recov_impls, COUNT_OF(recov_impls) },
+	[GFRAID_OP_EC_ENCODE] = { "ec_encode", encode_impls, COUNT_OF(encode_impls) },
+	[GFRAID_OP_EC_UPDATE] = { "ec_update", update_impls, COUNT_OF(update_impls) },
+};
+
+const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
+
+/* Set once with this bit, so a CPU with no features is not probed twice. */
+#define FEATURES_PROBED (1u << 31)
+static unsigned int cpu_features;
+
+unsigned int gfraid_cpu_features(void)
+{
+	unsigned int f = gfr_load_acquire(&cpu_features);
+
+	if (!(f & FEATURES_PROBED)) {
+		/* Every thread probes the same CPU: a race stores equal values. */
+		f = gfr_port_cpu_probe() | FEATURES_PROBED;
+		gfr_store_release(&cpu_features, f);
+	}
+	return f & ~FEATURES_PROBED;
+}
+
+static int valid_op(enum gfraid_op op)
+{
+	return (unsigned int)op < GFRAID_OP_COUNT;
+}
+
+static int runnable(const struct gfr_impl *im, unsigned int features)
+{
+	return (im->needs & features) == im->needs;
+}
+
+/* s[0..n) equals the NUL-terminated z. */
+static int span_eq(const char *s, size_t n, const char *z)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (z[i] != s[i])
+			return 0;
+	return z[n] == '\0';
+}
+
+static const struct gfr_impl *lookup(const struct gfr_impl *impls, int count,
+				     const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (span_eq(name, len, impls[i].name))
+			return &impls[i];
+	return NULL;
+}
+
+static size_t length(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features,
+		  const char *name, const struct gfr_impl **found)
+{
+	const struct gfr_impl *im = lookup(impls, count, name, length(name));
+
+	if (!im)
+		return GFRAID_ENOIMPL;
+	if (!runnable(im, features))
+		return GFRAID_ENOCPU;
+	*found = im;
+	return 0;
+}
+
+const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
+				     unsigned int features, const char *op_name,
+				     const char *setting)
+{
+	const struct gfr_impl *choice = NULL;
+	int i;
+
+	for (i = 0; i < count && !choice; i++)
+		if (runnable(&impls[i], features))
+			choice = &impls[i];
+
+	/* GFRAID_IMPL: "name" or "op=name" items, comma-separated; the last
+	   item naming a runnable variant of this op wins. */
+	while (setting && *setting) {
+		const char *item = setting, *name = item, *eq = NULL, *end = item;
+		const struct gfr_impl *im;
+
+		while (*end && *end != ',') {
+			if (*end == '=' && !eq)
+				eq = end;
+			end++;
+		}
+		setting = *end ? end + 1 : end;
+		if (eq) {
+			if (!span_eq(item, (size_t)(eq - item), op_name))
+				continue;
+			name = eq + 1;
+		}
+		im = lookup(impls, count, name, (size_t)(end - name));
+		if (im && runnable(im, features))
+			choice = im;
+	}
+	return choice;
+}
+
+static const struct gfr_impl *auto_choice(enum gfraid_op op)
+{
+	const struct op_table *t = &ops[op];
+
+	return gfr_impl_auto(t->impls, t->count, gfraid_cpu_features(), t->name,
+			     gfr_port_impl_setting());
+}
+
+const struct gfr_impl *gfr_impl_init(enum gfraid_op op)
+{
+	/* base needs nothing, so there is always a choice. A thread that
+	   loses the race, or finds a variant forced meanwhile, keeps the
+	   stored one. */
+	gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, auto_choice(op));
+	return gfr_load_acquire(&gfr_selected[op]);
+}
+
+const char *gfraid_op_name(enum gfraid_op op)
+{
+	return valid_op(op) ? ops[op].name : NULL;
+}
+
+int gfraid_impl_count(enum gfraid_op op)
+{
+	return valid_op(op) ? ops[op].count : GFRAID_EOP;
+}
+
+const char *gfraid_impl_name(enum gfraid_op op, int i)
+{
+	if (!valid_op(op) || i < 0 || i >= ops[op].count)
+		return NULL;
+	return ops[op].impls[i].name;
+}
+
+int gfraid_impl_available(enum gfraid_op op, int i)
+{
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (i < 0 || i >= ops[op].count)
+		return GFRAID_EINDEX;
+	return runnable(&ops[op].impls[i], gfraid_cpu_features());
+}
+
+const char *gfraid_impl_selected(enum gfraid_op op)
+{
+	return valid_op(op) ? gfr_impl_current(op)->name : NULL;
+}
+
+int gfraid_impl_force(enum gfraid_op op, const char *name)
+{
+	const struct gfr_impl *im;
+
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (!name) {
+		im = auto_choice(op);
+	} else {
+		int err = gfr_impl_find(ops[op].impls, ops[op].count, gfraid_cpu_features(),
+					name, &im);
+		if (err)
+			return err;
+	}
+	gfr_store_release(&gfr_selected[op], im);
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "gf.h"
+
+unsigned char gfraid_gf_mul(unsigned char a, unsigned char b)
+{
+	return gfr_gf_mul(a, b);
+}
+
+unsigned char gfraid_gf_inv(unsigned char a)
+{
+	return gfr_gf_inv[a];
+}
+
+void gfr_gf_mul_table(uint8_t c, uint8_t tbl[256])
+{
+	int x;
+
+	tbl[0] = 0;
+	for (x = 1; x < 256; x++)
+		tbl[x] = gfr_gf_mul(c, (uint8_t)x);
+}
+
+void gfr_gf_nibble_table(uint8_t c, uint8_t tbl[32])
+{
+	int x;
+
+	for (x = 0; x < 16; x++) {
+		tbl[x] = gfr_gf_mul(c, (uint8_t)x);
+		tbl[16 + x] = gfr_gf_mul(c, (uint8_t)(x << 4));
+	}
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* The userspace side of port.h: CPU probe and the GFRAID_IMPL setting. */
+#include "port.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <libcpuid.h>
+
+/* XCR0: which register state the OS saves on context switch. */
+static uint64_t read_xcr0(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/*
+ * Every flag is read from libcpuid's raw CPUID leaves rather than its
+ * decoded flags: libcpuid 0.6.2 (Debian 12) decodes no AVX-512 flag on
+ * AMD Zen 4 (seen on an EPYC it names "Milan": leaf 7 EBX has AVX512F/BW/VL
+ * set, id.flags[] has them clear) and has no GFNI flag at all.
+ */
+enum { CPUID_EAX, CPUID_EBX, CPUID_ECX, CPUID_EDX };
+
+static const struct {
+	int leaf, reg, bit;
+	unsigned int feature;
+} cpuid_bits[] = {
+	{ 1, CPUID_EDX, 26, GFRAID_CPU_SSE2 },
+	{ 1, CPUID_ECX, 9, GFRAID_CPU_SSSE3 },
+	{ 1, CPUID_ECX, 28, GFRAID_CPU_AVX },
+	{ 7, CPUID_EBX, 5, GFRAID_CPU_AVX2 },
+	{ 7, CPUID_EBX, 16, GFRAID_CPU_AVX512F },
+	{ 7, CPUID_EBX, 30, GFRAID_CPU_AVX512BW },
+	{ 7, CPUID_EBX, 31, GFRAID_CPU_AVX512VL },
+	{ 7, CPUID_ECX, 8, GFRAID_CPU_GFNI },
+};
+
+#define LEAF1_ECX_OSXSAVE (1u << 27)
+#define XCR0_YMM 0x6u	/* SSE and AVX state */
+#define XCR0_ZMM 0xe0u	/* opmask, ZMM0-15 upper halves, ZMM16-31 */
+
+unsigned int gfr_port_cpu_probe(void)
+{
+	struct cpu_raw_data_t raw;
+	uint32_t max_leaf;
+	unsigned int f = 0;
+	size_t i;
+
+	if (!cpuid_present() || cpuid_get_raw_data(&raw) < 0)
+		return 0;
+	max_leaf = raw.basic_cpuid[0][CPUID_EAX];
+	for (i = 0; i < sizeof(cpuid_bits) / sizeof(cpuid_bits[0]); i++) {
+		int leaf = cpuid_bits[i].leaf;
+
+		if ((uint32_t)leaf <= max_leaf &&
+		    (raw.basic_cpuid[leaf][cpuid_bits[i].reg] >> cpuid_bits[i].bit & 1))
+			f |= cpuid_bits[i].feature;
+	}
+	if (max_leaf >= 1 && (raw.basic_cpuid[1][CPUID_ECX] & LEAF1_ECX_OSXSAVE)) {
+		uint64_t xcr0 = read_xcr0();
+
+		if ((xcr0 & XCR0_YMM) == XCR0_YMM)
+			f |= GFRAID_CPU_OS_YMM;
+		if ((xcr0 & XCR0_YMM) == XCR0_YMM && (xcr0 & XCR0_ZMM) == XCR0_ZMM)
+			f |= GFRAID_CPU_OS_ZMM;
+	}
+	return f;
+}
+
+#else
+
+unsigned int gfr_port_cpu_probe(void)
+{
+	return 0;
+}
+
+#endif
+
+const char *gfr_port_impl_setting(void)
+{
+	return getenv("GFRAID_IMPL");
+}

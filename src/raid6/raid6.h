@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * RAID-6 variant interface. Arguments reaching these functions have been
+ * checked by the API glue (src/raid6/api.c): ptrs and every entry are
+ * non-NULL, 3 <= disks <= 257, indices in range. The signatures are those
+ * of Linux's struct raid6_calls and raid6_recov_calls.
+ */
+#ifndef GFRAID_RAID6_H
+#define GFRAID_RAID6_H
+
+#include "../port.h"
+
+typedef void (*gfr_gen_fn)(int disks, size_t bytes, void **ptrs);
+typedef void (*gfr_xor_fn)(int disks, int start, int stop, size_t bytes, void **ptrs);
+typedef void (*gfr_2data_fn)(int disks, size_t bytes, int faila, int failb, void **ptrs);
+typedef void (*gfr_datap_fn)(int disks, size_t bytes, int faila, void **ptrs);
+
+void gfr_raid6_gen_base(int disks, size_t bytes, void **ptrs);
+void gfr_raid6_xor_base(int disks, int start, int stop, size_t bytes, void **ptrs);
+void gfr_raid6_2data_base(int disks, size_t bytes, int faila, int failb, void **ptrs);
+void gfr_raid6_datap_base(int disks, size_t bytes, int faila, void **ptrs);
+
+#endif /* GFRAID_RAID6_H */

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* Shared by the test suites: seeded random numbers, buffers with guard
+   pages, and a byte-at-a-time reference written from the definitions. */
+#ifndef GFRAID_TESTS_COMMON_H
+#define GFRAID_TESTS_COMMON_H
+
+#include <check.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfraid.h"
+
+/* Seed from GFRAID_TEST_SEED, else the clock; printed so any run can be
+   repeated. Call once from main(). */
+void test_seed_init(const char *suite);
+uint64_t test_rand(void);
+/* Uniform in lo..hi inclusive. */
+int test_range(int lo, int hi);
+void test_fill(void *p, size_t n);
+
+/*
+ * A buffer of len bytes that ends exactly where an inaccessible page
+ * begins, with another one before it: reading or writing one byte past
+ * either end faults. With len a multiple of 64 the start is 64-byte
+ * aligned; `skew` bytes of slack after the end shift the start down.
+ */
+struct guarded {
+	void *map;
+	size_t map_len;
+	uint8_t *p;
+};
+uint8_t *guarded_alloc(struct guarded *g, size_t len, size_t skew);
+void guarded_free(struct guarded *g);
+
+/* A set of n guarded buffers of len bytes, as a pointer array. */
+struct guarded_set {
+	int n;
+	struct guarded *bufs;
+	uint8_t **ptrs;
+};
+void gset_alloc(struct guarded_set *s, int n, size_t len, size_t skew);
+void gset_free(struct guarded_set *s);
+
+/* GF(2^8) mod 0x11D by shift and reduce, independent of the library. */
+uint8_t ref_mul(uint8_t a, uint8_t b);
+uint8_t ref_pow2(int e);
+
+/* Byte-at-a-time references from the definitions in design.md. */
+void ref_gen_syndrome(int disks, size_t bytes, uint8_t **ptrs);
+void ref_xor_syndrome(int disks, int start, int stop, size_t bytes, uint8_t **ptrs);
+/* coding[i] = sum_j a[i*k+j] * data[j] */
+void ref_encode(size_t len, int k, int rows, const uint8_t *a, uint8_t **data,
+		uint8_t **coding);
+
+/* Index of the first differing byte, or -1. */
+long first_diff(const void *a, const void *b, size_t n);
+
+/* Byte-for-byte equality; ctx names the case in the failure message. */
+#define ck_assert_same(a, b, n, ctx) \
+	do { \
+		long d_ = first_diff((a), (b), (n)); \
+		ck_assert_msg(d_ < 0, "%s: differs at byte %ld of %zu", (ctx), d_, \
+			      (size_t)(n)); \
+	} while (0)
+
+/* Run a suite; returns the number of failures, for main(). */
+int run_suite(Suite *s);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Linux lib/raid6, built unchanged in userspace (build-linux-raid6.sh),
+ * behind a small interface that does not need the kernel's headers.
+ * Anything linked with it is GPL-2.0.
+ *
+ * The kernel's loops want 64-byte aligned blocks whose size is a multiple
+ * of 512 (unroll x vector width); recovery reads a zero page of `bytes`,
+ * which holds at most LREF_MAX_RECOV_BYTES here.
+ */
+#ifndef GFRAID_LINUX_RAID6_H
+#define GFRAID_LINUX_RAID6_H
+
+#include <stddef.h>
+
+#define LREF_MAX_RECOV_BYTES (1u << 20)
+#define LREF_BLOCK_MULTIPLE 512
+
+/* Syndrome algorithms (raid6_algos[]): avx512x4 ... int64x1 on x86_64. */
+int lref_gen_count(void);
+const char *lref_gen_name(int i);
+int lref_gen_valid(int i);	/* valid() on this CPU */
+void lref_gen(int i, int disks, size_t bytes, void **ptrs);
+int lref_has_xor(int i);
+void lref_xor(int i, int disks, int start, int stop, size_t bytes, void **ptrs);
+
+/* Recovery algorithms (raid6_recov_algos[]): avx512, avx2, ssse3, intx1.
+   They call the selected syndrome algorithm; gen_i picks it. */
+int lref_recov_count(void);
+const char *lref_recov_name(int i);
+int lref_recov_valid(int i);
+void lref_2data(int i, int gen_i, int disks, size_t bytes, int faila, int failb, void **ptrs);
+void lref_datap(int i, int gen_i, int disks, size_t bytes, int faila, void **ptrs);
+
+/* The fastest valid syndrome algorithm by the kernel's own order (what
+   raid6_pq would list first), for use as gen_i. */
+int lref_gen_first_valid(void);
+
+#endif

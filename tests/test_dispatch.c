@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/* The variant tables, selection, forcing, GFRAID_IMPL and CPU probing. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "dispatch.h"
+
+static const char *const op_names[GFRAID_OP_COUNT] = {
+	"gen_syndrome", "xor_syndrome", "recov", "ec_encode", "ec_update",
+};
+
+START_TEST(listing)
+{
+	int op;
+
+	for (op = 0; op < GFRAID_OP_COUNT; op++) {
+		int n = gfraid_impl_count((enum gfraid_op)op), i, found = 0;
+		const char *sel = gfraid_impl_selected((enum gfraid_op)op);
+
+		ck_assert_str_eq(gfraid_op_name((enum gfraid_op)op), op_names[op]);
+		ck_assert_int_ge(n, 1);
+		ck_assert_ptr_nonnull(sel);
+		for (i = 0; i < n; i++) {
+			const char *name = gfraid_impl_name((enum gfraid_op)op, i);
+			int avail = gfraid_impl_available((enum gfraid_op)op, i);
+
+			ck_assert_ptr_nonnull(name);
+			ck_assert_msg(avail == 0 || avail == 1, "available() = %d", avail);
+			if (strcmp(name, sel) == 0) {
+				found = 1;
+				ck_assert_int_eq(avail, 1);
+			}
+		}
+		ck_assert_msg(found, "selected %s is not in the table", sel);
+		/* base needs nothing and is in every table */
+		ck_assert_int_eq(gfraid_impl_force((enum gfraid_op)op, "base"), 0);
+		ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)op, n));
+		ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)op, -1));
+		ck_assert_int_eq(gfraid_impl_available((enum gfraid_op)op, n), GFRAID_EINDEX);
+	}
+	ck_assert_ptr_null(gfraid_op_name(GFRAID_OP_COUNT));
+	ck_assert_ptr_null(gfraid_op_name((enum gfraid_op)-1));
+	ck_assert_int_eq(gfraid_impl_count(GFRAID_OP_COUNT), GFRAID_EOP);
+	ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)99, 0));
+	ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)-3));
+	ck_assert_int_eq(gfraid_impl_available((enum gfraid_op)7, 0), GFRAID_EOP);
+}
+END_TEST
+
+START_TEST(force)
+{
+	int op;
+
+	for (op = 0; op < GFRAID_OP_COUNT; op++) {
+		enum gfraid_op o = (enum gfraid_op)op;
+		const char *automatic = gfraid_impl_selected(o);
+		int i;
+
+		for (i = 0; i < gfraid_impl_count(o); i++) {
+			int err = gfraid_impl_force(o, gfraid_impl_name(o, i));
+
+			if (gfraid_impl_available(o, i)) {
+				ck_assert_int_eq(err, 0);
+				ck_assert_str_eq(gfraid_impl_selected(o), gfraid_impl_name(o, i));
+			} else {
+				ck_assert_int_eq(err, GFRAID_ENOCPU);
+			}
+		}
+		ck_assert_int_eq(gfraid_impl_force(o, "base"), 0);
+		ck_assert_int_eq(gfraid_impl_force(o, "no-such-variant"), GFRAID_ENOIMPL);
+		ck_assert_int_eq(gfraid_impl_force(o, ""), GFRAID_ENOIMPL);
+		ck_assert_int_eq(gfraid_impl_force(o, "bas"), GFRAID_ENOIMPL);
+		ck_assert_str_eq(gfraid_impl_selected(o), "base");
+		ck_assert_int_eq(gfraid_impl_force(o, NULL), 0);
+		ck_assert_str_eq(gfraid_impl_selected(o), automatic);
+	}
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_COUNT, "base"), GFRAID_EOP);
+	ck_assert_int_eq(gfraid_impl_force((enum gfraid_op)-1, NULL), GFRAID_EOP);
+}
+END_TEST
+
+/* Selection logic on a made-up table: fast needs bit 0, wide bit 1. */
+static const struct gfr_impl fake[] = {
+	{ "wide", 1u << 1, { .gen = NULL } },
+	{ "fast", 1u << 0, { .gen = NULL } },
+	{ "base", 0, { .gen = NULL } },
+};
+
+static const char *pick(unsigned int features, const char *setting)
+{
+	const struct gfr_impl *im = gfr_impl_auto(fake, 3, features, "gen", setting);
+
+	return im ? im->name : "(none)";
+}
+
+START_TEST(selection_rules)
+{
+	const struct gfr_impl *found = NULL;
+
+	/* table order is preference; the first runnable wins */
+	ck_assert_str_eq(pick(0, NULL), "base");
+	ck_assert_str_eq(pick(1, NULL), "fast");
+	ck_assert_str_eq(pick(3, NULL), "wide");
+	ck_assert_str_eq(pick(2, NULL), "wide");
+	/* GFRAID_IMPL: bare names, op=name, last runnable item wins */
+	ck_assert_str_eq(pick(3, "base"), "base");
+	ck_assert_str_eq(pick(3, "gen=fast"), "fast");
+	ck_assert_str_eq(pick(3, "other=fast"), "wide");
+	ck_assert_str_eq(pick(3, "fast,base"), "base");
+	ck_assert_str_eq(pick(3, "base,gen=fast"), "fast");
+	ck_assert_str_eq(pick(1, "wide"), "fast");	/* not runnable: ignored */
+	ck_assert_str_eq(pick(1, "wide,base"), "base");
+	ck_assert_str_eq(pick(1, "base,wide"), "base");
+	ck_assert_str_eq(pick(3, "nonsense"), "wide");
+	ck_assert_str_eq(pick(3, ""), "wide");
+	ck_assert_str_eq(pick(3, ",,base,,"), "base");
+	ck_assert_str_eq(pick(3, "gen="), "wide");
+	ck_assert_str_eq(pick(3, "=base"), "wide");
+	ck_assert_str_eq(pick(3, "gen=base=x"), "wide");
+	ck_assert_str_eq(pick(3, "basex"), "wide");
+	ck_assert_str_eq(pick(3, "bas"), "wide");
+	/* no runnable variant at all */
+	ck_assert_ptr_null(gfr_impl_auto(fake, 2, 0, "gen", NULL));
+	/* forcing */
+	ck_assert_int_eq(gfr_impl_find(fake, 3, 1, "wide", &found), GFRAID_ENOCPU);
+	ck_assert_ptr_null(found);
+	ck_assert_int_eq(gfr_impl_find(fake, 3, 1, "nope", &found), GFRAID_ENOIMPL);
+	ck_assert_int_eq(gfr_impl_find(fake, 3, 1, "fast", &found), 0);
+	ck_assert_ptr_eq(found, &fake[1]);
+}
+END_TEST
+
+/* The library's choice matches the rules above applied to its own table,
+   with GFRAID_IMPL as this process has it (ctest runs this suite with
+   and without it). */
+START_TEST(selection_matches_setting)
+{
+	const char *setting = getenv("GFRAID_IMPL");
+	int op;
+
+	for (op = 0; op < GFRAID_OP_COUNT; op++) {
+		enum gfraid_op o = (enum gfraid_op)op;
+		struct gfr_impl mirror[32];
+		int n = gfraid_impl_count(o), i;
+		const struct gfr_impl *want;
+
+		ck_assert_int_le(n, 32);
+		for (i = 0; i < n; i++) {
+			mirror[i].name = gfraid_impl_name(o, i);
+			mirror[i].needs = gfraid_impl_available(o, i) ? 0 : 1;
+		}
+		want = gfr_impl_auto(mirror, n, 0, gfraid_op_name(o), setting);
+		ck_assert_ptr_nonnull(want);
+		ck_assert_str_eq(gfraid_impl_selected(o), want->name);
+	}
+}
+END_TEST
+
+/* Many threads hitting first use and forcing at once: every call works
+   and every answer names a real variant. */
+static void *hammer(void *arg)
+{
+	uint8_t blocks[6][256];
+	void *ptrs[6];
+	int i, iter;
+
+	for (i = 0; i < 6; i++) {
+		memset(blocks[i], i * 37 + (int)(intptr_t)arg, sizeof(blocks[i]));
+		ptrs[i] = blocks[i];
+	}
+	for (iter = 0; iter < 2000; iter++) {
+		if (gfraid_gen_syndrome(6, sizeof(blocks[0]), ptrs) != 0)
+			return (void *)1;
+		if (!gfraid_impl_selected((enum gfraid_op)(iter % GFRAID_OP_COUNT)))
+			return (void *)1;
+		if (iter % 100 == 0 && gfraid_impl_force(GFRAID_OP_EC_ENCODE, iter % 200 ? "base" : NULL))
+			return (void *)1;
+	}
+	return NULL;
+}
+
+START_TEST(concurrent_first_use)
+{
+	pthread_t t[8];
+	void *ret;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, hammer, (void *)(intptr_t)i), 0);
+	for (i = 0; i < 8; i++) {
+		ck_assert_int_eq(pthread_join(t[i], &ret), 0);
+		ck_assert_ptr_null(ret);
+	}
+}
+END_TEST
+
+static int cpuinfo_has(const char *flag)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[8192];
+	int found = 0;
+
+	ck_assert_msg(f != NULL, "cannot read /proc/cpuinfo");
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *tok;
+
+		if (strncmp(line, "flags", 5) != 0)
+			continue;
+		for (tok = strtok(strchr(line, ':') + 1, " \n"); tok; tok = strtok(NULL, " \n"))
+			if (strcmp(tok, flag) == 0)
+				found = 1;
+		break;
+	}
+	fclose(f);
+	return found;
+}
+
+/* CPUID as libcpuid and our raw leaf-7 read see it, against the kernel's
+   own view in /proc/cpuinfo (which also drops AVX when the OS does not
+   save its state). */
+START_TEST(cpu_features_vs_proc_cpuinfo)
+{
+#if defined(__x86_64__)
+	static const struct {
+		const char *flag;
+		unsigned int bit;
+	} map[] = {
+		{ "sse2", GFRAID_CPU_SSE2 }, { "ssse3", GFRAID_CPU_SSSE3 },
+		{ "avx", GFRAID_CPU_AVX }, { "avx2", GFRAID_CPU_AVX2 },
+		{ "avx512f", GFRAID_CPU_AVX512F }, { "avx512bw", GFRAID_CPU_AVX512BW },
+		{ "avx512vl", GFRAID_CPU_AVX512VL }, { "gfni", GFRAID_CPU_GFNI },
+	};
+	unsigned int f = gfraid_cpu_features();
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		ck_assert_msg(!!(f & map[i].bit) == cpuinfo_has(map[i].flag),
+			      "%s: library %d, /proc/cpuinfo %d", map[i].flag, !!(f & map[i].bit),
+			      cpuinfo_has(map[i].flag));
+	ck_assert(f & GFRAID_CPU_SSE2);	/* x86_64 baseline */
+	if (cpuinfo_has("avx"))
+		ck_assert(f & GFRAID_CPU_OS_YMM);
+	if (cpuinfo_has("avx512f"))
+		ck_assert(f & GFRAID_CPU_OS_ZMM);
+	if (f & GFRAID_CPU_OS_ZMM)
+		ck_assert(f & GFRAID_CPU_OS_YMM);
+	ck_assert_uint_eq(f, gfraid_cpu_features());
+#else
+	ck_abort_msg("cpu_features_vs_proc_cpuinfo is written for x86_64 only");
+#endif
+}
+END_TEST
+
+START_TEST(strerror_covers_every_code)
+{
+	int e;
+
+	for (e = GFRAID_ENOMEM; e <= GFRAID_OK; e++)
+		ck_assert_str_ne(gfraid_strerror(e), "unknown error");
+	ck_assert_str_eq(gfraid_strerror(1), "unknown error");
+	ck_assert_str_eq(gfraid_strerror(GFRAID_ENOMEM - 1), "unknown error");
+}
+END_TEST
+
+static Suite *dispatch_suite(void)
+{
+	Suite *s = suite_create("dispatch");
+	TCase *tc = tcase_create("dispatch");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, listing);
+	tcase_add_test(tc, force);
+	tcase_add_test(tc, selection_rules);
+	tcase_add_test(tc, selection_matches_setting);
+	tcase_add_test(tc, concurrent_first_use);
+	tcase_add_test(tc, cpu_features_vs_proc_cpuinfo);
+	tcase_add_test(tc, strerror_covers_every_code);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	test_seed_init("test_dispatch");
+	return run_suite(dispatch_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+}

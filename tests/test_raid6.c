@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * RAID-6 against Linux lib/raid6 (every algorithm valid on this CPU, built
+ * unchanged in userspace), against ISA-L's pq_gen and against our byte
+ * reference: gen_syndrome, xor_syndrome, both recoveries, and
+ * gfraid_raid6_recover over every failure pattern.
+ */
+#include <isa-l/raid.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "linux_raid6.h"
+
+/* A stripe of `disks` guarded blocks, and a scratch twin for the oracle. */
+struct stripe {
+	int disks;
+	size_t bytes;
+	struct guarded_set s;
+};
+
+static void stripe_new(struct stripe *st, int disks, size_t bytes, size_t skew)
+{
+	st->disks = disks;
+	st->bytes = bytes;
+	gset_alloc(&st->s, disks, bytes, skew);
+}
+
+static void stripe_free(struct stripe *st)
+{
+	gset_free(&st->s);
+}
+
+static void **ptrs(struct stripe *st)
+{
+	return (void **)st->s.ptrs;
+}
+
+static void stripe_copy(struct stripe *dst, struct stripe *src)
+{
+	int i;
+
+	for (i = 0; i < src->disks; i++)
+		memcpy(dst->s.ptrs[i], src->s.ptrs[i], src->bytes);
+}
+
+static void stripe_fill(struct stripe *st)
+{
+	int i;
+
+	for (i = 0; i < st->disks; i++)
+		test_fill(st->s.ptrs[i], st->bytes);
+}
+
+static void assert_stripes_equal(struct stripe *a, struct stripe *b, const char *what)
+{
+	char ctx[160];
+	int i;
+
+	for (i = 0; i < a->disks; i++) {
+		snprintf(ctx, sizeof(ctx), "%s, disks=%d bytes=%zu, block %d", what, a->disks,
+			 a->bytes, i);
+		ck_assert_same(a->s.ptrs[i], b->s.ptrs[i], a->bytes, ctx);
+	}
+}
+
+/* Geometries: 4..34 disks mostly (the kernel's SIMD loops need two data
+   disks), 257 every eighth case; sizes multiples
+   of 512 (what the kernel's unrolled loops take). */
+static int random_disks(int iter)
+{
+	return iter % 8 == 7 ? 257 : test_range(4, 34);
+}
+
+static size_t random_aligned_bytes(int disks)
+{
+	int max_units = disks > 64 ? 8 : 64;	/* up to 4 KiB or 32 KiB */
+
+	return (size_t)LREF_BLOCK_MULTIPLE * test_range(1, max_units);
+}
+
+static int valid_gen_algos(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < lref_gen_count(); i++)
+		n += lref_gen_valid(i);
+	return n;
+}
+
+START_TEST(linux_oracle_present)
+{
+	int i;
+
+	/* x86_64: avx512x4..x1, avx2x4..x1, sse2x4..x1, int64x8..x1. */
+	ck_assert_int_ge(lref_gen_count(), 4);
+	ck_assert_int_ge(valid_gen_algos(), 4);
+	ck_assert_int_ge(lref_recov_count(), 1);
+	for (i = 0; i < lref_gen_count(); i++)
+		printf("linux gen %-10s %s\n", lref_gen_name(i),
+		       lref_gen_valid(i) ? "valid" : "not valid on this CPU");
+	for (i = 0; i < lref_recov_count(); i++)
+		printf("linux recov %-8s %s\n", lref_recov_name(i),
+		       lref_recov_valid(i) ? "valid" : "not valid on this CPU");
+}
+END_TEST
+
+START_TEST(gen_vs_linux)
+{
+	int a, iter;
+
+	for (a = 0; a < lref_gen_count(); a++) {
+		if (!lref_gen_valid(a))
+			continue;
+		for (iter = 0; iter < 24; iter++) {
+			struct stripe ours, theirs;
+			int disks = random_disks(iter);
+			size_t bytes = random_aligned_bytes(disks);
+			char what[64];
+
+			stripe_new(&ours, disks, bytes, 0);
+			stripe_new(&theirs, disks, bytes, 0);
+			stripe_fill(&ours);
+			stripe_copy(&theirs, &ours);
+			lref_gen(a, disks, bytes, ptrs(&theirs));
+			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+			snprintf(what, sizeof(what), "gen vs linux %s", lref_gen_name(a));
+			assert_stripes_equal(&ours, &theirs, what);
+			stripe_free(&ours);
+			stripe_free(&theirs);
+		}
+	}
+}
+END_TEST
+
+START_TEST(xor_vs_linux)
+{
+	int a, iter;
+
+	for (a = 0; a < lref_gen_count(); a++) {
+		if (!lref_gen_valid(a) || !lref_has_xor(a))
+			continue;
+		for (iter = 0; iter < 32; iter++) {
+			struct stripe ours, theirs;
+			int disks = random_disks(iter);
+			size_t bytes = random_aligned_bytes(disks);
+			int stop = test_range(0, disks - 3), start = test_range(0, stop);
+			char what[96];
+
+			if (iter == 0) {
+				start = 0;
+				stop = disks - 3;
+			}
+			stripe_new(&ours, disks, bytes, 0);
+			stripe_new(&theirs, disks, bytes, 0);
+			stripe_fill(&ours);	/* P and Q need not match the data */
+			stripe_copy(&theirs, &ours);
+			lref_xor(a, disks, start, stop, bytes, ptrs(&theirs));
+			ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
+			snprintf(what, sizeof(what), "xor %d..%d vs linux %s", start, stop,
+				 lref_gen_name(a));
+			assert_stripes_equal(&ours, &theirs, what);
+			stripe_free(&ours);
+			stripe_free(&theirs);
+		}
+	}
+}
+END_TEST
+
+/* Both recoveries of every valid kernel recovery algorithm, with the
+   kernel's preferred syndrome algorithm underneath, against ours and the
+   original data. */
+START_TEST(recov_vs_linux)
+{
+	int r, iter, gen_i = lref_gen_first_valid();
+
+	ck_assert_int_ge(gen_i, 0);
+	for (r = 0; r < lref_recov_count(); r++) {
+		if (!lref_recov_valid(r))
+			continue;
+		for (iter = 0; iter < 32; iter++) {
+			struct stripe orig, ours, theirs;
+			int disks = iter % 8 == 7 ? 257 : test_range(4, 34);
+			size_t bytes = random_aligned_bytes(disks);
+			int fb = test_range(1, disks - 3), fa = test_range(0, fb - 1);
+			int datap = iter & 1;
+			char what[128];
+
+			stripe_new(&orig, disks, bytes, 0);
+			stripe_new(&ours, disks, bytes, 0);
+			stripe_new(&theirs, disks, bytes, 0);
+			stripe_fill(&orig);
+			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&orig)), 0);
+			stripe_copy(&ours, &orig);
+			stripe_copy(&theirs, &orig);
+			/* Lose the blocks: different garbage in each copy. */
+			test_fill(ours.s.ptrs[fa], bytes);
+			test_fill(theirs.s.ptrs[fa], bytes);
+			if (datap) {
+				test_fill(ours.s.ptrs[disks - 2], bytes);
+				test_fill(theirs.s.ptrs[disks - 2], bytes);
+				lref_datap(r, gen_i, disks, bytes, fa, ptrs(&theirs));
+				ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
+			} else {
+				test_fill(ours.s.ptrs[fb], bytes);
+				test_fill(theirs.s.ptrs[fb], bytes);
+				lref_2data(r, gen_i, disks, bytes, fa, fb, ptrs(&theirs));
+				ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb, ptrs(&ours)), 0);
+			}
+			snprintf(what, sizeof(what), "%s(%d%s%d) vs linux %s", datap ? "datap" : "2data",
+				 fa, datap ? "" : ",", datap ? -1 : fb, lref_recov_name(r));
+			assert_stripes_equal(&ours, &theirs, what);
+			assert_stripes_equal(&ours, &orig, "recovered vs original");
+			stripe_free(&orig);
+			stripe_free(&ours);
+			stripe_free(&theirs);
+		}
+	}
+}
+END_TEST
+
+/*
+ * Odd lengths and unaligned blocks: each byte of P and Q depends only on
+ * the same byte of the data, so the kernel run on zero-padded, aligned
+ * copies is still an oracle for the first `bytes` bytes.
+ */
+static void padded_copy(struct stripe *dst, struct stripe *src)
+{
+	int i;
+
+	for (i = 0; i < src->disks; i++) {
+		memset(dst->s.ptrs[i], 0, dst->bytes);
+		memcpy(dst->s.ptrs[i], src->s.ptrs[i], src->bytes);
+	}
+}
+
+static void assert_prefix_equal(struct stripe *ours, struct stripe *padded, const char *what)
+{
+	char ctx[160];
+	int i;
+
+	for (i = 0; i < ours->disks; i++) {
+		snprintf(ctx, sizeof(ctx), "%s, disks=%d bytes=%zu, block %d", what, ours->disks,
+			 ours->bytes, i);
+		ck_assert_same(ours->s.ptrs[i], padded->s.ptrs[i], ours->bytes, ctx);
+	}
+}
+
+START_TEST(odd_unaligned_vs_linux)
+{
+	int iter, gen_i = lref_gen_first_valid(), r;
+
+	for (r = 0; r < lref_recov_count() && !lref_recov_valid(r); r++)
+		;
+	ck_assert_int_lt(r, lref_recov_count());
+	for (iter = 0; iter < 200; iter++) {
+		struct stripe ours, theirs;
+		int disks = iter % 16 == 15 ? 257 : test_range(4, 24);
+		size_t bytes = iter < 64 ? (size_t)iter + 1 : (size_t)test_range(1, 9000);
+		size_t padded = (bytes + LREF_BLOCK_MULTIPLE - 1) / LREF_BLOCK_MULTIPLE *
+				LREF_BLOCK_MULTIPLE;
+		size_t skew = (size_t)test_range(0, 63);
+		int op = iter % 4, fb = test_range(1, disks - 3), fa = test_range(0, fb - 1);
+		int stop = test_range(0, disks - 3), start = test_range(0, stop);
+
+		stripe_new(&ours, disks, bytes, skew);
+		stripe_new(&theirs, disks, padded, 0);
+		stripe_fill(&ours);
+		if (op >= 2)
+			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+		padded_copy(&theirs, &ours);
+		switch (op) {
+		case 0:
+			lref_gen(gen_i, disks, padded, ptrs(&theirs));
+			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+			assert_prefix_equal(&ours, &theirs, "odd gen");
+			break;
+		case 1:
+			lref_xor(gen_i, disks, start, stop, padded, ptrs(&theirs));
+			ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
+			assert_prefix_equal(&ours, &theirs, "odd xor");
+			break;
+		case 2:
+			lref_2data(r, gen_i, disks, padded, fa, fb, ptrs(&theirs));
+			test_fill(ours.s.ptrs[fa], bytes);
+			test_fill(ours.s.ptrs[fb], bytes);
+			ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb, ptrs(&ours)), 0);
+			assert_prefix_equal(&ours, &theirs, "odd 2data");
+			break;
+		default:
+			lref_datap(r, gen_i, disks, padded, fa, ptrs(&theirs));
+			test_fill(ours.s.ptrs[fa], bytes);
+			test_fill(ours.s.ptrs[disks - 2], bytes);
+			ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
+			assert_prefix_equal(&ours, &theirs, "odd datap");
+			break;
+		}
+		stripe_free(&ours);
+		stripe_free(&theirs);
+	}
+}
+END_TEST
+
+START_TEST(gen_vs_isal_pq_gen)
+{
+	int iter;
+
+	for (iter = 0; iter < 200; iter++) {
+		struct stripe ours, theirs;
+		int disks = iter % 10 == 9 ? 257 : test_range(4, 34);
+		size_t bytes = (size_t)64 * test_range(1, 256);
+
+		stripe_new(&ours, disks, bytes, 0);
+		stripe_new(&theirs, disks, bytes, 0);
+		stripe_fill(&ours);
+		stripe_copy(&theirs, &ours);
+		ck_assert_int_eq(pq_gen(disks, (int)bytes, ptrs(&theirs)), 0);
+		ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+		assert_stripes_equal(&ours, &theirs, "gen vs ISA-L pq_gen");
+		stripe_free(&ours);
+		stripe_free(&theirs);
+	}
+}
+END_TEST
+
+/* Our byte-at-a-time reference, on every disk count 3..257. */
+START_TEST(gen_xor_vs_reference)
+{
+	int disks;
+
+	for (disks = 3; disks <= 257; disks++) {
+		struct stripe ours, ref;
+		size_t bytes = (size_t)test_range(1, 200);
+		int stop = test_range(0, disks - 3), start = test_range(0, stop);
+
+		stripe_new(&ours, disks, bytes, (size_t)test_range(0, 7));
+		stripe_new(&ref, disks, bytes, 0);
+		stripe_fill(&ours);
+		stripe_copy(&ref, &ours);
+		ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+		ref_gen_syndrome(disks, bytes, ref.s.ptrs);
+		assert_stripes_equal(&ours, &ref, "gen vs reference");
+		ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
+		ref_xor_syndrome(disks, start, stop, bytes, ref.s.ptrs);
+		assert_stripes_equal(&ours, &ref, "xor vs reference");
+		stripe_free(&ours);
+		stripe_free(&ref);
+	}
+}
+END_TEST
+
+/* md's read-modify-write: xor out the old data, replace it, xor in the
+   new; P and Q must then equal a full gen_syndrome of the new data. */
+START_TEST(rmw_equals_full_gen)
+{
+	int iter;
+
+	for (iter = 0; iter < 100; iter++) {
+		int disks = test_range(3, 40);
+		size_t bytes = (size_t)test_range(1, 4096);
+		int stop = test_range(0, disks - 3), start = test_range(0, stop), z;
+		struct stripe st, full;
+
+		stripe_new(&st, disks, bytes, 0);
+		stripe_new(&full, disks, bytes, 0);
+		stripe_fill(&st);
+		ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&st)), 0);
+		ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&st)), 0);
+		for (z = start; z <= stop; z++)
+			test_fill(st.s.ptrs[z], bytes);
+		ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&st)), 0);
+		stripe_copy(&full, &st);
+		ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&full)), 0);
+		assert_stripes_equal(&st, &full, "RMW vs full gen");
+		stripe_free(&st);
+		stripe_free(&full);
+	}
+}
+END_TEST
+
+/* gfraid_raid6_recover for every one- and two-member failure. */
+START_TEST(recover_every_pattern)
+{
+	static const int disk_counts[] = { 3, 4, 5, 6, 9, 16, 33 };
+	static const size_t sizes[] = { 1, 7, 64, 4099 };
+	size_t di, si;
+
+	for (di = 0; di < sizeof(disk_counts) / sizeof(disk_counts[0]); di++) {
+		for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+			int disks = disk_counts[di], fa, fb;
+			size_t bytes = sizes[si];
+			struct stripe orig, work;
+
+			stripe_new(&orig, disks, bytes, 0);
+			stripe_new(&work, disks, bytes, (size_t)test_range(0, 63));
+			stripe_fill(&orig);
+			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&orig)), 0);
+			for (fa = 0; fa < disks; fa++) {
+				for (fb = -1; fb < disks; fb++) {
+					char what[96];
+
+					if (fb != -1 && fb <= fa)
+						continue;
+					stripe_copy(&work, &orig);
+					test_fill(work.s.ptrs[fa], bytes);
+					if (fb >= 0)
+						test_fill(work.s.ptrs[fb], bytes);
+					ck_assert_int_eq(gfraid_raid6_recover(disks, bytes, fa, fb,
+									      ptrs(&work)), 0);
+					snprintf(what, sizeof(what), "recover(%d, %d)", fa, fb);
+					assert_stripes_equal(&work, &orig, what);
+				}
+			}
+			stripe_free(&orig);
+			stripe_free(&work);
+		}
+	}
+}
+END_TEST
+
+/* The checker itself: a stripe with one flipped bit must not compare
+   equal, or every test above could pass by accident. */
+START_TEST(checker_catches_a_flipped_bit)
+{
+	struct stripe a, b;
+	long d;
+
+	stripe_new(&a, 6, 4096, 0);
+	stripe_new(&b, 6, 4096, 0);
+	stripe_fill(&a);
+	ck_assert_int_eq(gfraid_gen_syndrome(6, 4096, ptrs(&a)), 0);
+	stripe_copy(&b, &a);
+	lref_gen(lref_gen_first_valid(), 6, 4096, ptrs(&b));
+	ck_assert_int_lt(first_diff(a.s.ptrs[5], b.s.ptrs[5], 4096), 0);
+	b.s.ptrs[5][1234] ^= 0x10;
+	d = first_diff(a.s.ptrs[5], b.s.ptrs[5], 4096);
+	ck_assert_int_eq(d, 1234);
+	stripe_free(&a);
+	stripe_free(&b);
+}
+END_TEST
+
+static Suite *raid6_suite(void)
+{
+	Suite *s = suite_create("raid6");
+	TCase *tc = tcase_create("raid6");
+
+	tcase_set_timeout(tc, 900);
+	tcase_add_test(tc, linux_oracle_present);
+	tcase_add_test(tc, gen_vs_linux);
+	tcase_add_test(tc, xor_vs_linux);
+	tcase_add_test(tc, recov_vs_linux);
+	tcase_add_test(tc, odd_unaligned_vs_linux);
+	tcase_add_test(tc, gen_vs_isal_pq_gen);
+	tcase_add_test(tc, gen_xor_vs_reference);
+	tcase_add_test(tc, rmw_equals_full_gen);
+	tcase_add_test(tc, recover_every_pattern);
+	tcase_add_test(tc, checker_catches_a_flipped_bit);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	test_seed_init("test_raid6");
+	return run_suite(raid6_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
