@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #include "gfraid.h"
+#include "reference.h"
+#include "rng.h"
 
 /* Seed from GFRAID_TEST_SEED, else the clock; printed so any run can be
    repeated. Call once from main(). */
@@ -40,17 +42,6 @@ struct guarded_set {
 };
 void gset_alloc(struct guarded_set *s, int n, size_t len, size_t skew);
 void gset_free(struct guarded_set *s);
-
-/* GF(2^8) mod 0x11D by shift and reduce, independent of the library. */
-uint8_t ref_mul(uint8_t a, uint8_t b);
-uint8_t ref_pow2(int e);
-
-/* Byte-at-a-time references from the definitions in design.md. */
-void ref_gen_syndrome(int disks, size_t bytes, uint8_t **ptrs);
-void ref_xor_syndrome(int disks, int start, int stop, size_t bytes, uint8_t **ptrs);
-/* coding[i] = sum_j a[i*k+j] * data[j] */
-void ref_encode(size_t len, int k, int rows, const uint8_t *a, uint8_t **data,
-		uint8_t **coding);
 
 /* Index of the first differing byte, or -1. */
 long first_diff(const void *a, const void *b, size_t n);

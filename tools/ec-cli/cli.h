@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#ifndef GFRAID_EC_CLI_H
+#define GFRAID_EC_CLI_H
+
+/* Each returns the process exit status: 0 ok, 1 a failure, 2 bad usage. */
+int cmd_info(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+
+#endif

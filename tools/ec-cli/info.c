@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* ec-cli info: the CPU, what the library sees of it, every variant. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gfraid.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <libcpuid.h>
+
+static void print_identity(void)
+{
+	struct cpu_raw_data_t raw;
+	struct cpu_id_t id;
+
+	if (!cpuid_present() || cpuid_get_raw_data(&raw) < 0 || cpu_identify(&raw, &id) < 0) {
+		printf("  (libcpuid cannot identify this CPU: %s)\n", cpuid_error());
+		return;
+	}
+	printf("  vendor    %s\n", id.vendor_str);
+	printf("  brand     %s\n", id.brand_str);
+	printf("  codename  %s  (libcpuid %s)\n", id.cpu_codename, cpuid_lib_version());
+	printf("  family %d, model %d, stepping %d; %d logical CPUs\n", id.ext_family, id.ext_model,
+	       id.stepping, id.num_logical_cpus);
+}
+#else
+static void print_identity(void)
+{
+	printf("  not an x86 CPU: only the portable base variants apply\n");
+}
+#endif
+
+static void print_features(unsigned int f)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit, os_bit;
+		const char *state;
+	} isa[] = {
+		{ "SSE2", GFRAID_CPU_SSE2, 0, "always" },
+		{ "SSSE3", GFRAID_CPU_SSSE3, 0, "always" },
+		{ "AVX", GFRAID_CPU_AVX, GFRAID_CPU_OS_YMM, "YMM" },
+		{ "AVX2", GFRAID_CPU_AVX2, GFRAID_CPU_OS_YMM, "YMM" },
+		{ "AVX-512F", GFRAID_CPU_AVX512F, GFRAID_CPU_OS_ZMM, "ZMM+opmask" },
+		{ "AVX-512BW", GFRAID_CPU_AVX512BW, GFRAID_CPU_OS_ZMM, "ZMM+opmask" },
+		{ "AVX-512VL", GFRAID_CPU_AVX512VL, GFRAID_CPU_OS_ZMM, "ZMM+opmask" },
+		{ "GFNI", GFRAID_CPU_GFNI, 0, "as its encoding" },
+	};
+	size_t i;
+
+	printf("\nInstruction sets (CPUID; OS state from XCR0)\n");
+	printf("  %-10s %-6s %-22s %s\n", "set", "CPUID", "OS saves state", "usable");
+	for (i = 0; i < sizeof(isa) / sizeof(isa[0]); i++) {
+		int has = !!(f & isa[i].bit);
+		int os = isa[i].os_bit ? !!(f & isa[i].os_bit) : 1;
+		char state[40];
+
+		if (isa[i].os_bit)
+			snprintf(state, sizeof(state), "%s (%s)", os ? "yes" : "no", isa[i].state);
+		else
+			snprintf(state, sizeof(state), "%s", isa[i].state);
+		printf("  %-10s %-6s %-22s %s\n", isa[i].name, has ? "yes" : "no", state,
+		       has && os ? "yes" : "no");
+	}
+}
+
+static void print_variants(void)
+{
+	const char *setting = getenv("GFRAID_IMPL");
+	int op, i;
+
+	printf("\nGFRAID_IMPL  %s\n", setting ? setting : "(not set)");
+	printf("\nVariants per op (* = selected; by default the first available one)\n");
+	for (op = 0; op < GFRAID_OP_COUNT; op++) {
+		enum gfraid_op o = (enum gfraid_op)op;
+		const char *sel = gfraid_impl_selected(o);
+
+		for (i = 0; i < gfraid_impl_count(o); i++) {
+			const char *name = gfraid_impl_name(o, i);
+
+			printf("  %-13s %c %-16s %s\n", i == 0 ? gfraid_op_name(o) : "",
+			       strcmp(name, sel) ? ' ' : '*', name,
+			       gfraid_impl_available(o, i) ? "available" : "not on this CPU");
+		}
+	}
+}
+
+int cmd_info(int argc, char **argv)
+{
+	if (argc > 1) {
+		if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+			printf("usage: ec-cli info\n\nPrints the CPU (libcpuid), the instruction sets "
+			       "libgfraid sees and whether the OS\nenabled their register state, and "
+			       "every variant of every op.\n");
+			return 0;
+		}
+		fprintf(stderr, "ec-cli info: unexpected argument '%s'\n", argv[1]);
+		return 2;
+	}
+	printf("libgfraid %d.%d.%d\n\nCPU\n", GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR,
+	       GFRAID_VERSION_PATCH);
+	print_identity();
+	print_features(gfraid_cpu_features());
+	print_variants();
+	return 0;
+}

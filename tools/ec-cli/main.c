@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* ec-cli: look at what libgfraid sees and runs on this CPU, and prove it
+   computes the same bytes as Linux lib/raid6 and ISA-L. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gfraid.h"
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{ "info", cmd_info, "CPU, instruction sets, and every variant per op" },
+	{ "verify", cmd_verify, "every variant against the references, byte for byte" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: ec-cli <command> [options]   (ec-cli <command> --help)\n\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\nlibgfraid %d.%d.%d\n", GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR,
+		GFRAID_VERSION_PATCH);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("ec-cli (libgfraid) %d.%d.%d\n", GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR,
+		       GFRAID_VERSION_PATCH);
+		return 0;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "ec-cli: unknown command '%s'\n\n", argv[1]);
+	usage(stderr);
+	return 2;
+}
