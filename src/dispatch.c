@@ -161,7 +161,7 @@ const struct gfr_impl *gfr_impl_init(enum gfraid_op op)
 	/* base needs nothing, so there is always a choice. A thread that
 	   loses the race, or finds a variant forced meanwhile, keeps the
 	   stored one. */
-	gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, auto_choice(op));
+	(void)gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, auto_choice(op));
 	return gfr_load_acquire(&gfr_selected[op]);
 }
 

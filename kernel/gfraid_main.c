@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/* gfraid.ko: libgfraid in the kernel, every gfraid_* function exported. */
+#include <linux/module.h>
+
+#include "gfraid.h"
+
+EXPORT_SYMBOL(gfraid_strerror);
+EXPORT_SYMBOL(gfraid_gf_mul);
+EXPORT_SYMBOL(gfraid_gf_inv);
+EXPORT_SYMBOL(gfraid_gen_syndrome);
+EXPORT_SYMBOL(gfraid_xor_syndrome);
+EXPORT_SYMBOL(gfraid_recov_2data);
+EXPORT_SYMBOL(gfraid_recov_datap);
+EXPORT_SYMBOL(gfraid_raid6_recover);
+EXPORT_SYMBOL(gfraid_gen_rs_matrix);
+EXPORT_SYMBOL(gfraid_gen_cauchy_matrix);
+EXPORT_SYMBOL(gfraid_invert_matrix);
+EXPORT_SYMBOL(gfraid_ec_init_tables);
+EXPORT_SYMBOL(gfraid_ec_encode_data);
+EXPORT_SYMBOL(gfraid_ec_encode_data_update);
+EXPORT_SYMBOL(gfraid_op_name);
+EXPORT_SYMBOL(gfraid_impl_count);
+EXPORT_SYMBOL(gfraid_impl_name);
+EXPORT_SYMBOL(gfraid_impl_available);
+EXPORT_SYMBOL(gfraid_impl_selected);
+EXPORT_SYMBOL(gfraid_impl_force);
+EXPORT_SYMBOL(gfraid_cpu_features);
+
+static int __init gfraid_init(void)
+{
+	int op;
+
+	/* Choose every variant now rather than on the first call. */
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		pr_info("gfraid: %s uses %s\n", gfraid_op_name(op), gfraid_impl_selected(op));
+	return 0;
+}
+
+static void __exit gfraid_exit(void)
+{
+}
+
+module_init(gfraid_init);
+module_exit(gfraid_exit);
+
+MODULE_LICENSE("Dual BSD/GPL");
+MODULE_DESCRIPTION("GF(2^8) RAID-6 and Reed-Solomon erasure coding (libgfraid)");
+MODULE_VERSION("0.1.0");

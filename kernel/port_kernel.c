@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/* The kernel side of port.h: CPU probe and the impl= module parameter. */
+#include <linux/module.h>
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/fpu/types.h>
+
+#include "port.h"
+
+static char *impl;
+module_param(impl, charp, 0444);
+MODULE_PARM_DESC(impl, "variant choice in GFRAID_IMPL syntax, e.g. \"ec_encode=base\"");
+
+unsigned int gfr_port_cpu_probe(void)
+{
+	static const struct {
+		int cpu_feature;
+		unsigned int bit;
+	} map[] = {
+		{ X86_FEATURE_XMM2, GFRAID_CPU_SSE2 },
+		{ X86_FEATURE_SSSE3, GFRAID_CPU_SSSE3 },
+		{ X86_FEATURE_AVX, GFRAID_CPU_AVX },
+		{ X86_FEATURE_AVX2, GFRAID_CPU_AVX2 },
+		{ X86_FEATURE_AVX512F, GFRAID_CPU_AVX512F },
+		{ X86_FEATURE_AVX512BW, GFRAID_CPU_AVX512BW },
+		{ X86_FEATURE_AVX512VL, GFRAID_CPU_AVX512VL },
+		{ X86_FEATURE_GFNI, GFRAID_CPU_GFNI },
+	};
+	unsigned int f = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(map); i++)
+		if (boot_cpu_has(map[i].cpu_feature))
+			f |= map[i].bit;
+	if (cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL))
+		f |= GFRAID_CPU_OS_YMM;
+	if (cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM | XFEATURE_MASK_AVX512, NULL))
+		f |= GFRAID_CPU_OS_ZMM;
+	return f;
+}
+
+const char *gfr_port_impl_setting(void)
+{
+	return impl;
+}

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# The library sources both worlds compile, relative to src/: read by
+# CMakeLists.txt (userspace, plus port_user.c) and kernel/Kbuild (kernel,
+# plus kernel/port_kernel.c). One list, so the two builds cannot drift.
+GFRAID_CORE_SRCS := \
+	gf/tables.c \
+	gf/gf.c \
+	gf/matrix.c \
+	raid6/base.c \
+	raid6/api.c \
+	ec/base.c \
+	ec/api.c \
+	dispatch.c \
+	error.c
