@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-/* The kernel side of port.h: CPU probe and the impl= module parameter. */
+/* The kernel side of port.h: memory, CPU probe, the impl= parameter. */
+#include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/fpu/types.h>
 
 #include "port.h"
+
+void *gfr_port_alloc(size_t n)
+{
+	return kvmalloc(n, GFP_KERNEL);
+}
+
+void gfr_port_free(void *p)
+{
+	kvfree(p);
+}
 
 static char *impl;
 module_param(impl, charp, 0444);

@@ -91,20 +91,22 @@ static const struct gfr_impl *lookup(const struct gfr_impl *impls, int count,
 	return NULL;
 }
 
-static size_t length(const char *s)
-{
-	size_t n = 0;
-
-	while (s[n])
-		n++;
-	return n;
-}
-
 int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features,
 		  const char *name, const struct gfr_impl **found)
 {
-	const struct gfr_impl *im = lookup(impls, count, name, length(name));
+	const struct gfr_impl *im = NULL;
+	int i;
 
+	for (i = 0; i < count && !im; i++) {
+		const char *a = impls[i].name, *b = name;
+
+		while (*a && *a == *b) {
+			a++;
+			b++;
+		}
+		if (*a == *b)
+			im = &impls[i];
+	}
 	if (!im)
 		return GFRAID_ENOIMPL;
 	if (!runnable(im, features))

@@ -1,6 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* The userspace side of port.h: CPU probe and the GFRAID_IMPL setting. */
+/* The userspace side of port.h: memory, CPU probe, GFRAID_IMPL. */
+#include <stdlib.h>
+
 #include "port.h"
+
+void *gfr_port_alloc(size_t n)
+{
+	return malloc(n);
+}
+
+void gfr_port_free(void *p)
+{
+	free(p);
+}
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <libcpuid.h>

@@ -128,13 +128,13 @@ int gfraid_invert_matrix(const unsigned char *in, unsigned char *out, int n)
 
 	/* Work on a copy so that out is untouched when in is singular. */
 	cells = (size_t)n * n;
-	w = gfr_alloc(cells + n);
+	w = gfr_port_alloc(cells + n);
 	if (!w)
 		return GFRAID_ENOMEM;
 	memcpy(w, in, cells);
 	err = invert_in_place(w, w + cells, n);
 	if (!err)
 		memcpy(out, w, cells);
-	gfr_free(w);
+	gfr_port_free(w);
 	return err;
 }
