@@ -117,42 +117,37 @@ static void bench_memcpy(struct gb_state *s, const void *arg)
 
 #define MAX_CASES 256
 
-void bench_register_cases(void)
+/* One case per variant of op and per size, named op/variant/geometry/size. */
+static void register_variants(enum gfraid_op op, int data, int parity, gb_case_fn fn)
 {
 	static struct variant_case cases[MAX_CASES];
 	static const size_t sizes[] = { 4096, 65536 };
-	static size_t floor_len = 8 * 65536;
-	int n = 0, i;
-	size_t si;
+	static int n;
 	char name[128];
+	size_t si;
+	int i;
 
-	for (i = 0; i < gfraid_impl_count(GFRAID_OP_GEN_SYNDROME); i++) {
-		for (si = 0; si < 2 && n < MAX_CASES; si++) {
+	for (i = 0; i < gfraid_impl_count(op); i++) {
+		for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]) && n < MAX_CASES; si++) {
 			struct variant_case *c = &cases[n++];
 
-			c->op = GFRAID_OP_GEN_SYNDROME;
-			c->variant = gfraid_impl_name(c->op, i);
-			c->data = 8;
-			c->parity = 2;
+			c->op = op;
+			c->variant = gfraid_impl_name(op, i);
+			c->data = data;
+			c->parity = parity;
 			c->len = sizes[si];
-			snprintf(name, sizeof(name), "gen_syndrome/%s/8+2/%zuKiB", c->variant,
-				 c->len / 1024);
-			gb_register(name, bench_gen_syndrome, c);
+			snprintf(name, sizeof(name), "%s/%s/%d+%d/%zuKiB", gfraid_op_name(op),
+				 c->variant, data, parity, c->len / 1024);
+			gb_register(name, fn, c);
 		}
 	}
-	for (i = 0; i < gfraid_impl_count(GFRAID_OP_EC_ENCODE); i++) {
-		for (si = 0; si < 2 && n < MAX_CASES; si++) {
-			struct variant_case *c = &cases[n++];
+}
 
-			c->op = GFRAID_OP_EC_ENCODE;
-			c->variant = gfraid_impl_name(c->op, i);
-			c->data = 10;
-			c->parity = 4;
-			c->len = sizes[si];
-			snprintf(name, sizeof(name), "ec_encode/%s/10+4/%zuKiB", c->variant,
-				 c->len / 1024);
-			gb_register(name, bench_ec_encode, c);
-		}
-	}
+void bench_register_cases(void)
+{
+	static size_t floor_len = 8 * 65536;
+
+	register_variants(GFRAID_OP_GEN_SYNDROME, 8, 2, bench_gen_syndrome);
+	register_variants(GFRAID_OP_EC_ENCODE, 10, 4, bench_ec_encode);
 	gb_register("floor/memcpy/512KiB", bench_memcpy, &floor_len);
 }

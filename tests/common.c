@@ -10,7 +10,7 @@
 
 static struct rng test_rng;
 
-void test_seed_init(const char *suite)
+static void test_seed_init(const char *suite)
 {
 	const char *env = getenv("GFRAID_TEST_SEED");
 	uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
@@ -91,13 +91,24 @@ long first_diff(const void *a, const void *b, size_t n)
 	return (long)i;
 }
 
-int run_suite(Suite *s)
+int run_tests(const char *name, int timeout, const TTest *const *tests, void (*setup)(void),
+	      void (*teardown)(void))
 {
-	SRunner *sr = srunner_create(s);
+	Suite *s = suite_create(name);
+	TCase *tc = tcase_create(name);
+	SRunner *sr;
 	int failed;
 
+	test_seed_init(name);
+	tcase_set_timeout(tc, timeout);
+	if (setup || teardown)
+		tcase_add_checked_fixture(tc, setup, teardown);
+	for (; *tests; tests++)
+		tcase_add_test(tc, *tests);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	return failed;
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -12,9 +12,7 @@
 #include "reference.h"
 #include "rng.h"
 
-/* Seed from GFRAID_TEST_SEED, else the clock; printed so any run can be
-   repeated. Call once from main(). */
-void test_seed_init(const char *suite);
+/* Random numbers seeded by run_tests(). */
 uint64_t test_rand(void);
 /* Uniform in lo..hi inclusive. */
 int test_range(int lo, int hi);
@@ -54,7 +52,13 @@ long first_diff(const void *a, const void *b, size_t n);
 			      (size_t)(n)); \
 	} while (0)
 
-/* Run a suite; returns the number of failures, for main(). */
-int run_suite(Suite *s);
+/*
+ * Run the NULL-terminated tests as one suite with the given timeout in
+ * seconds (and fixture, or NULL); the exit status for main(). The random
+ * seed comes from GFRAID_TEST_SEED, else the clock, and is printed so any
+ * run can be repeated.
+ */
+int run_tests(const char *name, int timeout, const TTest *const *tests, void (*setup)(void),
+	      void (*teardown)(void));
 
 #endif

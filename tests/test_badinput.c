@@ -226,25 +226,17 @@ START_TEST(matrix_functions_bad)
 }
 END_TEST
 
-static Suite *badinput_suite(void)
-{
-	Suite *s = suite_create("badinput");
-	TCase *tc = tcase_create("badinput");
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, raid6_disks_and_null);
-	tcase_add_test(tc, raid6_indices);
-	tcase_add_test(tc, raid6_zero_length_is_a_noop);
-	tcase_add_test(tc, ec_encode_bad);
-	tcase_add_test(tc, ec_update_bad);
-	tcase_add_test(tc, matrix_functions_bad);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	test_seed_init("test_badinput");
-	return run_suite(badinput_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+	const TTest *const tests[] = {
+		raid6_disks_and_null,
+		raid6_indices,
+		raid6_zero_length_is_a_noop,
+		ec_encode_bad,
+		ec_update_bad,
+		matrix_functions_bad,
+		NULL,
+	};
+
+	return run_tests("badinput", 120, tests, setup, teardown);
 }

@@ -265,25 +265,18 @@ START_TEST(strerror_covers_every_code)
 }
 END_TEST
 
-static Suite *dispatch_suite(void)
-{
-	Suite *s = suite_create("dispatch");
-	TCase *tc = tcase_create("dispatch");
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, listing);
-	tcase_add_test(tc, force);
-	tcase_add_test(tc, selection_rules);
-	tcase_add_test(tc, selection_matches_setting);
-	tcase_add_test(tc, concurrent_first_use);
-	tcase_add_test(tc, cpu_features_vs_proc_cpuinfo);
-	tcase_add_test(tc, strerror_covers_every_code);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	test_seed_init("test_dispatch");
-	return run_suite(dispatch_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+	const TTest *const tests[] = {
+		listing,
+		force,
+		selection_rules,
+		selection_matches_setting,
+		concurrent_first_use,
+		cpu_features_vs_proc_cpuinfo,
+		strerror_covers_every_code,
+		NULL,
+	};
+
+	return run_tests("dispatch", 120, tests, NULL, NULL);
 }

@@ -375,24 +375,17 @@ START_TEST(round_trip_large)
 }
 END_TEST
 
-static Suite *ec_suite(void)
-{
-	Suite *s = suite_create("ec");
-	TCase *tc = tcase_create("ec");
-
-	tcase_set_timeout(tc, 900);
-	tcase_add_test(tc, encode_vs_isal);
-	tcase_add_test(tc, update_vs_isal);
-	tcase_add_test(tc, updates_sum_to_encode);
-	tcase_add_test(tc, round_trip_exhaustive);
-	tcase_add_test(tc, rs_singular_patterns_reported);
-	tcase_add_test(tc, round_trip_large);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	test_seed_init("test_ec");
-	return run_suite(ec_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+	const TTest *const tests[] = {
+		encode_vs_isal,
+		update_vs_isal,
+		updates_sum_to_encode,
+		round_trip_exhaustive,
+		rs_singular_patterns_reported,
+		round_trip_large,
+		NULL,
+	};
+
+	return run_tests("ec", 900, tests, NULL, NULL);
 }

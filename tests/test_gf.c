@@ -216,25 +216,18 @@ START_TEST(inversion_in_place)
 }
 END_TEST
 
-static Suite *gf_suite(void)
-{
-	Suite *s = suite_create("gf");
-	TCase *tc = tcase_create("gf");
-
-	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, tables_from_definition);
-	tcase_add_test(tc, all_products);
-	tcase_add_test(tc, field_laws);
-	tcase_add_test(tc, init_tables_layout);
-	tcase_add_test(tc, matrices_vs_isal);
-	tcase_add_test(tc, inversion_vs_isal);
-	tcase_add_test(tc, inversion_in_place);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	test_seed_init("test_gf");
-	return run_suite(gf_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+	const TTest *const tests[] = {
+		tables_from_definition,
+		all_products,
+		field_laws,
+		init_tables_layout,
+		matrices_vs_isal,
+		inversion_vs_isal,
+		inversion_in_place,
+		NULL,
+	};
+
+	return run_tests("gf", 600, tests, NULL, NULL);
 }

@@ -441,28 +441,21 @@ START_TEST(checker_catches_a_flipped_bit)
 }
 END_TEST
 
-static Suite *raid6_suite(void)
-{
-	Suite *s = suite_create("raid6");
-	TCase *tc = tcase_create("raid6");
-
-	tcase_set_timeout(tc, 900);
-	tcase_add_test(tc, linux_oracle_present);
-	tcase_add_test(tc, gen_vs_linux);
-	tcase_add_test(tc, xor_vs_linux);
-	tcase_add_test(tc, recov_vs_linux);
-	tcase_add_test(tc, odd_unaligned_vs_linux);
-	tcase_add_test(tc, gen_vs_isal_pq_gen);
-	tcase_add_test(tc, gen_xor_vs_reference);
-	tcase_add_test(tc, rmw_equals_full_gen);
-	tcase_add_test(tc, recover_every_pattern);
-	tcase_add_test(tc, checker_catches_a_flipped_bit);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	test_seed_init("test_raid6");
-	return run_suite(raid6_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+	const TTest *const tests[] = {
+		linux_oracle_present,
+		gen_vs_linux,
+		xor_vs_linux,
+		recov_vs_linux,
+		odd_unaligned_vs_linux,
+		gen_vs_isal_pq_gen,
+		gen_xor_vs_reference,
+		rmw_equals_full_gen,
+		recover_every_pattern,
+		checker_catches_a_flipped_bit,
+		NULL,
+	};
+
+	return run_tests("raid6", 900, tests, NULL, NULL);
 }
