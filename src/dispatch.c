@@ -69,24 +69,24 @@ static int runnable(const struct gfr_impl *im, unsigned int features)
 	return (im->needs & features) == im->needs;
 }
 
-/* s[0..n) equals the NUL-terminated z. */
-static int span_eq(const char *s, size_t n, const char *z)
+/* The NUL-terminated z equals s, which ends at end, or at its NUL when
+   end is NULL. (No strlen/strcmp: the core calls no libc.) */
+static int matches(const char *z, const char *s, const char *end)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (z[i] != s[i])
-			return 0;
-	return z[n] == '\0';
+	while (*z && (end ? s < end : *s != '\0') && *z == *s) {
+		z++;
+		s++;
+	}
+	return *z == '\0' && (end ? s == end : *s == '\0');
 }
 
 static const struct gfr_impl *lookup(const struct gfr_impl *impls, int count,
-				     const char *name, size_t len)
+				     const char *name, const char *end)
 {
 	int i;
 
 	for (i = 0; i < count; i++)
-		if (span_eq(name, len, impls[i].name))
+		if (matches(impls[i].name, name, end))
 			return &impls[i];
 	return NULL;
 }
@@ -94,19 +94,8 @@ static const struct gfr_impl *lookup(const struct gfr_impl *impls, int count,
 int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features,
 		  const char *name, const struct gfr_impl **found)
 {
-	const struct gfr_impl *im = NULL;
-	int i;
+	const struct gfr_impl *im = lookup(impls, count, name, NULL);
 
-	for (i = 0; i < count && !im; i++) {
-		const char *a = impls[i].name, *b = name;
-
-		while (*a && *a == *b) {
-			a++;
-			b++;
-		}
-		if (*a == *b)
-			im = &impls[i];
-	}
 	if (!im)
 		return GFRAID_ENOIMPL;
 	if (!runnable(im, features))
@@ -139,11 +128,11 @@ const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
 		}
 		setting = *end ? end + 1 : end;
 		if (eq) {
-			if (!span_eq(item, (size_t)(eq - item), op_name))
+			if (!matches(op_name, item, eq))
 				continue;
 			name = eq + 1;
 		}
-		im = lookup(impls, count, name, (size_t)(end - name));
+		im = lookup(impls, count, name, end);
 		if (im && runnable(im, features))
 			choice = im;
 	}
