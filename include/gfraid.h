@@ -120,10 +120,10 @@ int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs);
  * Rebuild any one or two failed members, data, P or Q, choosing the right
  * method: faila < failb < disks, or failb == -1 for one failed member.
  * Every failed member is rewritten: two data blocks as gfraid_recov_2data;
- * data + P, or one data block alone, as gfraid_recov_datap; data + Q from
- * P, then P and Q regenerated; P, Q or both by regenerating P and Q. A
- * surviving P or Q may therefore be rewritten with the bytes it already
- * held. The caller's ptrs array is never modified.
+ * data + P, or one data block alone, as gfraid_recov_datap; data + Q by
+ * XOR from P, then P and Q regenerated; P, Q or both by regenerating P and
+ * Q. A surviving P or Q may therefore be rewritten, always with the bytes
+ * it already held. The caller's ptrs array is never modified.
  * Errors: GFRAID_ENULL, GFRAID_EDISKS, GFRAID_EINDEX (faila >= failb,
  * an index outside 0..disks-1, or faila < 0).
  */

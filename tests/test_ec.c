@@ -21,8 +21,8 @@ static void gen_matrix(enum matrix_kind kind, uint8_t *a, int m, int k)
 		gfraid_gen_cauchy_matrix(a, m, k);
 }
 
-/* Lengths from 1 byte up: every small one, the vector-width edges, and
-   random ones up to 20 KiB. */
+/* Lengths from 1 byte up: the vector-width edges first, then random ones,
+   mostly short, some up to 20 KiB. */
 static int pick_len(int iter)
 {
 	static const int edges[] = { 1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,

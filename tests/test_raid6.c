@@ -13,7 +13,7 @@
 #include "common.h"
 #include "linux_raid6.h"
 
-/* A stripe of `disks` guarded blocks, and a scratch twin for the oracle. */
+/* A stripe: `disks` blocks of `bytes`, each followed by a guard page. */
 struct stripe {
 	int disks;
 	size_t bytes;
@@ -66,8 +66,8 @@ static void assert_stripes_equal(struct stripe *a, struct stripe *b, const char 
 }
 
 /* Geometries: 4..34 disks mostly (the kernel's SIMD loops need two data
-   disks), 257 every eighth case; sizes multiples
-   of 512 (what the kernel's unrolled loops take). */
+   disks), 257 every eighth case; sizes multiples of 512, what the kernel's
+   unrolled loops take. */
 static int random_disks(int iter)
 {
 	return iter % 8 == 7 ? 257 : test_range(4, 34);

@@ -91,14 +91,8 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 		/* One data disk, alone or with P: from Q, P rewritten. */
 		recov->fn.recov.datap(disks, bytes, faila, ptrs);
 	} else if (failb == qdisk) {
-		/*
-		 * Data and Q: D_x = P ^ the other data. With a copy of P in
-		 * D_x's place, gen_syndrome writes exactly that into P (and
-		 * garbage into the lost Q); move it home, then regenerate.
-		 */
-		memcpy(ptrs[faila], ptrs[pdisk], bytes);
-		gen->fn.gen(disks, bytes, ptrs);
-		memcpy(ptrs[faila], ptrs[pdisk], bytes);
+		/* Data and Q: RAID-5 style from P, then Q from the data. */
+		gfr_raid6_rebuild_from_p(disks, bytes, faila, ptrs);
 		gen->fn.gen(disks, bytes, ptrs);
 	} else {
 		recov->fn.recov.data2(disks, bytes, faila, failb, ptrs);

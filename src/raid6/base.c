@@ -78,6 +78,24 @@ static void syndrome(int disks, size_t bytes, void **ptrs, int skip_a, int skip_
 	}
 }
 
+void gfr_raid6_rebuild_from_p(int disks, size_t bytes, int faila, void **ptrs)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	size_t off, n;
+	int z;
+
+	for (off = 0; off < bytes; off += n) {
+		word w;
+
+		n = chunk(bytes, off);
+		w = load(d[disks - 2] + off, n);
+		for (z = 0; z < disks - 2; z++)
+			if (z != faila)
+				w ^= load(d[z] + off, n);
+		store(d[faila] + off, w, n);
+	}
+}
+
 void gfr_raid6_gen_base(int disks, size_t bytes, void **ptrs)
 {
 	syndrome(disks, bytes, ptrs, -1, -1, ptrs[disks - 2], ptrs[disks - 1]);

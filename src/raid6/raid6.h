@@ -20,4 +20,8 @@ void gfr_raid6_xor_base(int disks, int start, int stop, size_t bytes, void **ptr
 void gfr_raid6_2data_base(int disks, size_t bytes, int faila, int failb, void **ptrs);
 void gfr_raid6_datap_base(int disks, size_t bytes, int faila, void **ptrs);
 
+/* Not a variant: D_faila = P ^ the other data disks, for the rare data + Q
+   failure, reading everything else and writing only ptrs[faila]. */
+void gfr_raid6_rebuild_from_p(int disks, size_t bytes, int faila, void **ptrs);
+
 #endif /* GFRAID_RAID6_H */
