@@ -1,153 +1,465 @@
-/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
- * Benchmark cases, in C against the public API and the variant table.
- * Each reports bytes/s of data: (disks-2)*bytes for RAID-6, k*len for EC.
- * This is the skeleton the benchmark issue grows: one RAID-6 and one EC
- * case per variant, and the memcpy floor.
+ * The benchmark catalogue (see cases.h): libgfraid's variants, the peers
+ * and the floors, written in C against the public API, the variant table
+ * and the peers' own entry points.
  */
+#include "cases.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gfraid.h"
-#include "shim.h"
 
-static void *xalloc(size_t n)
+#ifdef GFRAID_HAVE_ORACLES
+#include <isa-l/erasure_code.h>
+#include <isa-l/raid.h>
+
+#include "linux_raid6.h"
+
+/* In libisal.so.2 (2.30), but not declared by its header. */
+void ec_encode_data_avx512(int len, int k, int rows, unsigned char *gftbls, unsigned char **data,
+			   unsigned char **coding);
+void ec_encode_data_update_avx512(int len, int k, int rows, int vec_i, unsigned char *g_tbls,
+				  unsigned char *data, unsigned char **coding);
+
+typedef void (*isal_encode_fn)(int len, int k, int rows, unsigned char *gftbls,
+			       unsigned char **data, unsigned char **coding);
+typedef void (*isal_update_fn)(int len, int k, int rows, int vec_i, unsigned char *g_tbls,
+			       unsigned char *data, unsigned char **coding);
+
+/* ISA-L's dispatched functions and each per-ISA entry point, with what
+   the CPU must have to run it (its multibinary checks the same). */
+static const struct {
+	const char *name;
+	isal_encode_fn encode;
+	isal_update_fn update;
+	unsigned int needs;
+} isal_ec[] = {
+	{ "dispatched", ec_encode_data, ec_encode_data_update, 0 },
+	{ "avx512", ec_encode_data_avx512, ec_encode_data_update_avx512,
+	  GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_ZMM },
+	{ "avx2", ec_encode_data_avx2, ec_encode_data_update_avx2,
+	  GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM },
+	{ "avx", ec_encode_data_avx, ec_encode_data_update_avx, GFRAID_CPU_AVX | GFRAID_CPU_OS_YMM },
+	{ "sse", ec_encode_data_sse, ec_encode_data_update_sse, GFRAID_CPU_SSSE3 },
+	{ "base", ec_encode_data_base, ec_encode_data_update_base, 0 },
+};
+#endif
+
+static const char *const op_names[BOP_COUNT] = {
+	[BOP_GEN] = "gen_syndrome",	[BOP_XOR_RMW] = "xor_rmw",
+	[BOP_2DATA] = "recov_2data",	[BOP_DATAP] = "recov_datap",
+	[BOP_ENCODE] = "ec_encode",	[BOP_UPDATE] = "ec_update",
+	[BOP_FLOOR_MEMCPY] = "floor_memcpy", [BOP_FLOOR_XOR] = "floor_xor",
+};
+
+static const int raid6_data[] = { 4, 8, 14 };
+static const int ec_geometry[][2] = { { 4, 2 }, { 8, 2 }, { 10, 4 }, { 16, 4 }, { 8, 8 }, { 32, 4 } };
+static const size_t sizes[] = { 4096, 65536, 1u << 20 };
+/* The slow-path case of each op: odd length, unaligned pointers. */
+#define ODD_LEN (65536 - 3)
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+const char *bench_op_name(enum bench_op op)
 {
-	void *p = aligned_alloc(64, (n + 63) / 64 * 64);
+	return (unsigned int)op < BOP_COUNT ? op_names[op] : NULL;
+}
+
+static enum gfraid_op library_op(enum bench_op op)
+{
+	switch (op) {
+	case BOP_GEN:
+		return GFRAID_OP_GEN_SYNDROME;
+	case BOP_XOR_RMW:
+		return GFRAID_OP_XOR_SYNDROME;
+	case BOP_2DATA:
+	case BOP_DATAP:
+		return GFRAID_OP_RECOV;
+	case BOP_ENCODE:
+		return GFRAID_OP_EC_ENCODE;
+	default:
+		return GFRAID_OP_EC_UPDATE;
+	}
+}
+
+/* ---- the catalogue ------------------------------------------------ */
+
+static struct bench_case *cat;
+static int ncat, capcat;
+
+static void add(enum bench_op op, enum bench_side side, const char *prefix, const char *impl,
+		int index, int data, int parity, size_t len, int odd)
+{
+	struct bench_case *c;
+
+	if (ncat == capcat) {
+		capcat = capcat ? 2 * capcat : 256;
+		cat = realloc(cat, sizeof(*cat) * (size_t)capcat);
+		if (!cat) {
+			fprintf(stderr, "bench: out of memory\n");
+			exit(1);
+		}
+	}
+	c = &cat[ncat++];
+	memset(c, 0, sizeof(*c));
+	c->op = op;
+	c->side = side;
+	c->index = index;
+	c->data = data;
+	c->parity = parity;
+	c->len = len;
+	c->odd = odd;
+	snprintf(c->impl, sizeof(c->impl), "%s:%s", prefix, impl);
+	snprintf(c->geometry, sizeof(c->geometry), "%d+%d", data, parity);
+	if (odd)
+		snprintf(c->size, sizeof(c->size), "odd%zu", len);
+	else if (len >= 1u << 20)
+		snprintf(c->size, sizeof(c->size), "%zuMiB", len >> 20);
+	else
+		snprintf(c->size, sizeof(c->size), "%zuKiB", len >> 10);
+	snprintf(c->name, sizeof(c->name), "%s/%s/%s/%s", op_names[op], c->impl, c->geometry,
+		 c->size);
+}
+
+/* Every libgfraid variant and every peer of op at one geometry and size. */
+static void add_all_sides(enum bench_op op, int data, int parity, size_t len, int odd)
+{
+	enum gfraid_op lop = library_op(op);
+	int i;
+
+	for (i = 0; i < gfraid_impl_count(lop); i++)
+		add(op, SIDE_OURS, "gfraid", gfraid_impl_name(lop, i), i, data, parity, len, odd);
+#ifdef GFRAID_HAVE_ORACLES
+	if (op == BOP_GEN || op == BOP_XOR_RMW)
+		for (i = 0; i < lref_gen_count(); i++)
+			add(op, SIDE_PEER, "linux", lref_gen_name(i), i, data, parity, len, odd);
+	if (op == BOP_2DATA || op == BOP_DATAP)
+		for (i = 0; i < lref_recov_count(); i++)
+			add(op, SIDE_PEER, "linux", lref_recov_name(i), i, data, parity, len, odd);
+	if (op == BOP_GEN)
+		add(op, SIDE_PEER, "isal", "pq_gen", 0, data, parity, len, odd);
+	if (op == BOP_ENCODE || op == BOP_UPDATE)
+		for (i = 0; i < (int)COUNT_OF(isal_ec); i++)
+			add(op, SIDE_PEER, "isal", isal_ec[i].name, i, data, parity, len, odd);
+#endif
+}
+
+static void add_floors(int data, int parity)
+{
+	char geometry[16];
+	size_t s;
+	int i;
+
+	/* RAID-6 and EC share 4+2 and 8+2: one set of floors each. */
+	snprintf(geometry, sizeof(geometry), "%d+%d", data, parity);
+	for (i = 0; i < ncat; i++)
+		if (cat[i].side == SIDE_FLOOR && !strcmp(cat[i].geometry, geometry))
+			return;
+	for (s = 0; s < COUNT_OF(sizes); s++) {
+		add(BOP_FLOOR_MEMCPY, SIDE_FLOOR, "floor", "memcpy", 0, data, parity, sizes[s], 0);
+#ifdef GFRAID_HAVE_ORACLES
+		add(BOP_FLOOR_XOR, SIDE_FLOOR, "floor", "xor", 0, data, parity, sizes[s], 0);
+#endif
+	}
+}
+
+int bench_catalogue(const struct bench_case **cases)
+{
+	size_t g, s;
+	int op;
+
+	if (!cat) {
+		for (op = BOP_GEN; op <= BOP_DATAP; op++) {
+			for (g = 0; g < COUNT_OF(raid6_data); g++)
+				for (s = 0; s < COUNT_OF(sizes); s++)
+					add_all_sides((enum bench_op)op, raid6_data[g], 2, sizes[s], 0);
+			add_all_sides((enum bench_op)op, 8, 2, ODD_LEN, 1);
+		}
+		for (op = BOP_ENCODE; op <= BOP_UPDATE; op++) {
+			for (g = 0; g < COUNT_OF(ec_geometry); g++)
+				for (s = 0; s < COUNT_OF(sizes); s++)
+					add_all_sides((enum bench_op)op, ec_geometry[g][0],
+						      ec_geometry[g][1], sizes[s], 0);
+			add_all_sides((enum bench_op)op, 10, 4, ODD_LEN, 1);
+		}
+		for (g = 0; g < COUNT_OF(raid6_data); g++)
+			add_floors(raid6_data[g], 2);
+		for (g = 0; g < COUNT_OF(ec_geometry); g++)
+			add_floors(ec_geometry[g][0], ec_geometry[g][1]);
+	}
+	*cases = cat;
+	return ncat;
+}
+
+int64_t bench_step_bytes(const struct bench_case *c)
+{
+	if (c->op == BOP_XOR_RMW)
+		return (int64_t)c->len;
+	return (int64_t)c->data * (int64_t)c->len;
+}
+
+int bench_step_writes(const struct bench_case *c)
+{
+	return c->op == BOP_XOR_RMW;
+}
+
+/* ---- running a case ----------------------------------------------- */
+
+struct bench_run {
+	const struct bench_case *c;
+	int n;			/* blocks in blk */
+	uint8_t **blk, **mem;
+	uint8_t *fresh[2];	/* RMW: the new contents written in turn */
+	uint8_t *fresh_mem[2];
+	uint8_t *tbl;		/* EC: 32-byte tables, this side's own */
+	unsigned long steps;
+};
+
+static void *zalloc(size_t n)
+{
+	void *p = calloc(1, n);
 
 	if (!p) {
-		fprintf(stderr, "gfraid-bench: out of memory\n");
+		fprintf(stderr, "bench: out of memory\n");
 		exit(1);
 	}
-	memset(p, 0x5a, n);
 	return p;
 }
 
-static uint8_t **blocks_new(int n, size_t len)
+/* A block of len bytes, 64-byte aligned or, for odd cases, one past. */
+static uint8_t *block(size_t len, int odd, uint8_t **mem, unsigned int seed)
 {
-	uint8_t **b = malloc(sizeof(*b) * (size_t)n);
-	int i;
+	size_t i;
 
-	if (!b) {
-		fprintf(stderr, "gfraid-bench: out of memory\n");
+	*mem = aligned_alloc(64, (len + 64 + 63) / 64 * 64);
+	if (!*mem) {
+		fprintf(stderr, "bench: out of memory\n");
 		exit(1);
 	}
-	for (i = 0; i < n; i++) {
-		b[i] = xalloc(len);
-		memset(b[i], i * 29 + 1, len);
-	}
-	return b;
+	for (i = 0; i < len + 1; i++)
+		(*mem)[i] = (uint8_t)(seed * 131 + i * 7 + (i >> 9));
+	return *mem + (odd ? 1 : 0);
 }
 
-static void blocks_free(uint8_t **b, int n)
+static int blocks_needed(const struct bench_case *c)
+{
+	switch (c->op) {
+	case BOP_ENCODE:
+	case BOP_UPDATE:
+		return c->data + c->parity;
+	case BOP_FLOOR_MEMCPY:
+		return 2 * c->data;
+	case BOP_FLOOR_XOR:
+		return c->data + 1;
+	default:
+		return c->data + 2;
+	}
+}
+
+const char *bench_why_not(const struct bench_case *c)
+{
+	if (c->side == SIDE_OURS)
+		return gfraid_impl_available(library_op(c->op), c->index) == 1
+			       ? NULL
+			       : "variant not available on this CPU";
+#ifdef GFRAID_HAVE_ORACLES
+	if (c->side == SIDE_FLOOR)
+		return c->odd ? "ISA-L xor_gen needs 32-byte aligned blocks" : NULL;
+	if (!strncmp(c->impl, "linux:", 6)) {
+		int valid = c->op == BOP_2DATA || c->op == BOP_DATAP ? lref_recov_valid(c->index)
+								      : lref_gen_valid(c->index);
+
+		if (!valid)
+			return "kernel algorithm not valid on this CPU";
+		if (c->odd)
+			return "kernel code needs 64-byte aligned multiples of 512 bytes";
+		if (c->op == BOP_XOR_RMW && !lref_has_xor(c->index))
+			return "kernel algorithm has no xor_syndrome";
+		if (c->len > LREF_MAX_RECOV_BYTES)
+			return "larger than the zero page built for kernel recovery";
+		return NULL;
+	}
+	if (c->op == BOP_GEN)
+		return c->odd ? "ISA-L pq_gen needs 32-byte aligned blocks" : NULL;
+	if ((gfraid_cpu_features() & isal_ec[c->index].needs) != isal_ec[c->index].needs)
+		return "ISA-L entry point needs instructions this CPU lacks";
+#endif
+	return NULL;
+}
+
+struct bench_run *bench_open(const struct bench_case *c, const char **why)
+{
+	enum gfraid_op lop = library_op(c->op);
+	struct bench_run *r;
+	int i;
+
+	*why = bench_why_not(c);
+	if (*why)
+		return NULL;
+	if (c->side == SIDE_OURS && gfraid_impl_force(lop, gfraid_impl_name(lop, c->index)) != 0) {
+		*why = "cannot force the variant";
+		return NULL;
+	}
+	r = zalloc(sizeof(*r));
+	r->c = c;
+	r->n = blocks_needed(c);
+	r->blk = zalloc(sizeof(*r->blk) * (size_t)r->n);
+	r->mem = zalloc(sizeof(*r->mem) * (size_t)r->n);
+	for (i = 0; i < r->n; i++)
+		r->blk[i] = block(c->len, c->odd, &r->mem[i], (unsigned int)i + 1);
+	if (c->op == BOP_XOR_RMW)
+		for (i = 0; i < 2; i++)
+			r->fresh[i] = block(c->len, c->odd, &r->fresh_mem[i], 100u + (unsigned int)i);
+	if (c->op == BOP_2DATA || c->op == BOP_DATAP)
+		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
+	if (c->op == BOP_ENCODE || c->op == BOP_UPDATE) {
+		uint8_t *a = zalloc((size_t)(c->data + c->parity) * c->data);
+
+		r->tbl = zalloc((size_t)32 * c->data * c->parity);
+		gfraid_gen_cauchy_matrix(a, c->data + c->parity, c->data);
+#ifdef GFRAID_HAVE_ORACLES
+		if (c->side == SIDE_PEER) {
+			gf_gen_cauchy1_matrix(a, c->data + c->parity, c->data);
+			ec_init_tables(c->data, c->parity, a + c->data * c->data, r->tbl);
+		} else
+#endif
+			gfraid_ec_init_tables(c->data, c->parity, a + c->data * c->data, r->tbl);
+		free(a);
+	}
+	return r;
+}
+
+static void step_ours(struct bench_run *r)
+{
+	const struct bench_case *c = r->c;
+	int disks = c->data + 2, j;
+	void **ptrs = (void **)r->blk;
+
+	switch (c->op) {
+	case BOP_GEN:
+		gfraid_gen_syndrome(disks, c->len, ptrs);
+		break;
+	case BOP_XOR_RMW: {
+		/* md writing one block: out with the old data, copy, in with the
+		   new. The block written rotates over the data disks. */
+		int z = (int)(r->steps % (unsigned long)c->data);
+
+		gfraid_xor_syndrome(disks, z, z, c->len, ptrs);
+		memcpy(r->blk[z], r->fresh[r->steps & 1], c->len);
+		gfraid_xor_syndrome(disks, z, z, c->len, ptrs);
+		break;
+	}
+	case BOP_2DATA:
+		gfraid_recov_2data(disks, c->len, 0, c->data - 1, ptrs);
+		break;
+	case BOP_DATAP:
+		gfraid_recov_datap(disks, c->len, c->data / 2, ptrs);
+		break;
+	case BOP_ENCODE:
+		gfraid_ec_encode_data((int)c->len, c->data, c->parity, r->tbl, r->blk,
+				      r->blk + c->data);
+		break;
+	case BOP_UPDATE:
+		for (j = 0; j < c->data; j++)
+			gfraid_ec_encode_data_update((int)c->len, c->data, c->parity, j, r->tbl,
+						     r->blk[j], r->blk + c->data);
+		break;
+	default:
+		break;
+	}
+}
+
+#ifdef GFRAID_HAVE_ORACLES
+static void step_peer(struct bench_run *r)
+{
+	const struct bench_case *c = r->c;
+	int disks = c->data + 2, len = (int)c->len, j;
+	void **ptrs = (void **)r->blk;
+
+	if (!strncmp(c->impl, "isal:", 5)) {
+		if (c->op == BOP_GEN)
+			pq_gen(disks, len, ptrs);
+		else if (c->op == BOP_ENCODE)
+			isal_ec[c->index].encode(len, c->data, c->parity, r->tbl, r->blk,
+						 r->blk + c->data);
+		else
+			for (j = 0; j < c->data; j++)
+				isal_ec[c->index].update(len, c->data, c->parity, j, r->tbl, r->blk[j],
+							 r->blk + c->data);
+		return;
+	}
+	switch (c->op) {
+	case BOP_GEN:
+		lref_gen(c->index, disks, c->len, ptrs);
+		break;
+	case BOP_XOR_RMW: {
+		int z = (int)(r->steps % (unsigned long)c->data);
+
+		lref_xor(c->index, disks, z, z, c->len, ptrs);
+		memcpy(r->blk[z], r->fresh[r->steps & 1], c->len);
+		lref_xor(c->index, disks, z, z, c->len, ptrs);
+		break;
+	}
+	/* Kernel recovery computes its syndromes with raid6_call, the
+	   algorithm raid6_pq picked: the first valid one. */
+	case BOP_2DATA:
+		lref_2data(c->index, lref_gen_first_valid(), disks, c->len, 0, c->data - 1, ptrs);
+		break;
+	default:
+		lref_datap(c->index, lref_gen_first_valid(), disks, c->len, c->data / 2, ptrs);
+		break;
+	}
+}
+#endif
+
+static void step_floor(struct bench_run *r)
+{
+	const struct bench_case *c = r->c;
+	int j;
+
+	if (c->op == BOP_FLOOR_MEMCPY) {
+		for (j = 0; j < c->data; j++)
+			memcpy(r->blk[c->data + j], r->blk[j], c->len);
+		return;
+	}
+#ifdef GFRAID_HAVE_ORACLES
+	xor_gen(c->data + 1, (int)c->len, (void **)r->blk);
+#endif
+}
+
+void bench_step(struct bench_run *r)
+{
+	switch (r->c->side) {
+	case SIDE_OURS:
+		step_ours(r);
+		break;
+	case SIDE_FLOOR:
+		step_floor(r);
+		break;
+	default:
+#ifdef GFRAID_HAVE_ORACLES
+		step_peer(r);
+#endif
+		break;
+	}
+	r->steps++;
+}
+
+void bench_close(struct bench_run *r)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
-		free(b[i]);
-	free(b);
-}
-
-struct variant_case {
-	enum gfraid_op op;
-	const char *variant;
-	int data, parity;	/* RAID-6: data disks and 2 */
-	size_t len;
-};
-
-/* Force the case's variant; a case the CPU cannot run is skipped, saying why. */
-static int use_variant(struct gb_state *s, const struct variant_case *c)
-{
-	if (gfraid_impl_force(c->op, c->variant) != 0) {
-		gb_skip(s, "variant not available on this CPU");
-		return 0;
-	}
-	return 1;
-}
-
-static void bench_gen_syndrome(struct gb_state *s, const void *arg)
-{
-	const struct variant_case *c = arg;
-	int disks = c->data + 2;
-	uint8_t **b = blocks_new(disks, c->len);
-
-	if (use_variant(s, c)) {
-		while (gb_keep_running(s))
-			gfraid_gen_syndrome(disks, c->len, (void **)b);
-		gb_set_bytes_per_iteration(s, (int64_t)c->data * (int64_t)c->len);
-	}
-	blocks_free(b, disks);
-}
-
-static void bench_ec_encode(struct gb_state *s, const void *arg)
-{
-	const struct variant_case *c = arg;
-	uint8_t **data = blocks_new(c->data, c->len), **coding = blocks_new(c->parity, c->len);
-	uint8_t *a = xalloc((size_t)(c->data + c->parity) * c->data);
-	uint8_t *tbl = xalloc((size_t)32 * c->data * c->parity);
-
-	gfraid_gen_cauchy_matrix(a, c->data + c->parity, c->data);
-	gfraid_ec_init_tables(c->data, c->parity, a + c->data * c->data, tbl);
-	if (use_variant(s, c)) {
-		while (gb_keep_running(s))
-			gfraid_ec_encode_data((int)c->len, c->data, c->parity, tbl, data, coding);
-		gb_set_bytes_per_iteration(s, (int64_t)c->data * (int64_t)c->len);
-	}
-	blocks_free(data, c->data);
-	blocks_free(coding, c->parity);
-	free(a);
-	free(tbl);
-}
-
-/* Floor: copying the data bytes once. */
-static void bench_memcpy(struct gb_state *s, const void *arg)
-{
-	const size_t *len = arg;
-	uint8_t *src = xalloc(*len), *dst = xalloc(*len);
-
-	while (gb_keep_running(s)) {
-		memcpy(dst, src, *len);
-		gb_clobber(dst);
-	}
-	gb_set_bytes_per_iteration(s, (int64_t)*len);
-	free(src);
-	free(dst);
-}
-
-#define MAX_CASES 256
-
-/* One case per variant of op and per size, named op/variant/geometry/size. */
-static void register_variants(enum gfraid_op op, int data, int parity, gb_case_fn fn)
-{
-	static struct variant_case cases[MAX_CASES];
-	static const size_t sizes[] = { 4096, 65536 };
-	static int n;
-	char name[128];
-	size_t si;
-	int i;
-
-	for (i = 0; i < gfraid_impl_count(op); i++) {
-		for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]) && n < MAX_CASES; si++) {
-			struct variant_case *c = &cases[n++];
-
-			c->op = op;
-			c->variant = gfraid_impl_name(op, i);
-			c->data = data;
-			c->parity = parity;
-			c->len = sizes[si];
-			snprintf(name, sizeof(name), "%s/%s/%d+%d/%zuKiB", gfraid_op_name(op),
-				 c->variant, data, parity, c->len / 1024);
-			gb_register(name, fn, c);
-		}
-	}
-}
-
-void bench_register_cases(void)
-{
-	static size_t floor_len = 8 * 65536;
-
-	register_variants(GFRAID_OP_GEN_SYNDROME, 8, 2, bench_gen_syndrome);
-	register_variants(GFRAID_OP_EC_ENCODE, 10, 4, bench_ec_encode);
-	gb_register("floor/memcpy/512KiB", bench_memcpy, &floor_len);
+	if (r->c->side == SIDE_OURS)
+		gfraid_impl_force(library_op(r->c->op), NULL);
+	for (i = 0; i < r->n; i++)
+		free(r->mem[i]);
+	free(r->fresh_mem[0]);
+	free(r->fresh_mem[1]);
+	free(r->blk);
+	free(r->mem);
+	free(r->tbl);
+	free(r);
 }

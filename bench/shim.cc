@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-// Registers the C cases of cases.c with Google Benchmark. No case is
-// written here: this file only adapts benchmark::State to C.
+// Registers the C cases (cases.c, register.c) with Google Benchmark. No
+// case is written here: this file only adapts benchmark::State to C.
 #include <benchmark/benchmark.h>
 
 #include "shim.h"
@@ -20,10 +20,9 @@ extern "C" void gb_set_bytes_per_iteration(gb_state *s, int64_t bytes)
 	st(s).SetBytesProcessed(st(s).iterations() * bytes);
 }
 
-extern "C" void gb_clobber(void *p)
+extern "C" void gb_set_items_per_iteration(gb_state *s, int64_t items)
 {
-	benchmark::DoNotOptimize(p);
-	benchmark::ClobberMemory();
+	st(s).SetItemsProcessed(st(s).iterations() * items);
 }
 
 extern "C" void gb_skip(gb_state *s, const char *why)

@@ -17,11 +17,9 @@ struct gb_state;	/* a benchmark::State */
 
 /* The timed loop: while (gb_keep_running(s)) { work }. */
 int gb_keep_running(struct gb_state *s);
-/* After the loop: bytes of data one iteration processed (for bytes/s). */
+/* After the loop, per iteration: data bytes (bytes/s) and items (items/s). */
 void gb_set_bytes_per_iteration(struct gb_state *s, int64_t bytes);
-/* Make the compiler assume *p is read and all memory written (so a
-   memcpy whose result is never used is not optimised away). */
-void gb_clobber(void *p);
+void gb_set_items_per_iteration(struct gb_state *s, int64_t items);
 /* Give up on this case with a reason shown in the output. */
 void gb_skip(struct gb_state *s, const char *why);
 
@@ -29,7 +27,7 @@ typedef void (*gb_case_fn)(struct gb_state *s, const void *arg);
 /* name is copied; arg must outlive the run. */
 void gb_register(const char *name, gb_case_fn fn, const void *arg);
 
-/* Implemented in cases.c: registers every case. */
+/* Implemented in C (register.c): registers every case. */
 void bench_register_cases(void);
 
 #ifdef __cplusplus

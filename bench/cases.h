@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The benchmark catalogue, shared by gfraid-bench (Google Benchmark) and
+ * `ec-cli bench`: every libgfraid variant, every peer (Linux lib/raid6
+ * algorithms, ISA-L's dispatched and per-ISA functions) and the floors, for
+ * every op, geometry and block size. Each case is opened (buffers, tables,
+ * forced variant), stepped in the timed loop, and closed.
+ *
+ * Case names are "<op>/<impl>/<geometry>/<size>", for example
+ * "gen_syndrome/gfraid:base/8+2/4KiB" or "ec_encode/isal:avx512/10+4/1MiB";
+ * impl is "gfraid:<variant>", "linux:<algorithm>", "isal:<entry point>" or
+ * "floor:<what>". GPL-2.0 because the peers include the kernel's code.
+ */
+#ifndef GFRAID_BENCH_CASES_H
+#define GFRAID_BENCH_CASES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum bench_op {
+	BOP_GEN,		/* gen_syndrome */
+	BOP_XOR_RMW,		/* xor_syndrome, md's read-modify-write of one block */
+	BOP_2DATA,		/* recov_2data */
+	BOP_DATAP,		/* recov_datap */
+	BOP_ENCODE,		/* ec_encode_data */
+	BOP_UPDATE,		/* ec_encode_data_update, one call per data shard */
+	BOP_FLOOR_MEMCPY,	/* memcpy of the data bytes */
+	BOP_FLOOR_XOR,		/* one XOR pass of all data blocks into one */
+	BOP_COUNT
+};
+
+enum bench_side { SIDE_OURS, SIDE_PEER, SIDE_FLOOR };
+
+struct bench_case {
+	char name[96];
+	enum bench_op op;
+	enum bench_side side;
+	char impl[40];
+	int data, parity;	/* RAID-6: parity is 2 */
+	size_t len;		/* bytes per block */
+	int odd;		/* odd length, pointers one byte past 64-byte alignment */
+	char geometry[16], size[24];
+	int index;		/* variant, algorithm or entry point, per side */
+};
+
+const char *bench_op_name(enum bench_op op);
+
+/* The whole catalogue, built on first call. */
+int bench_catalogue(const struct bench_case **cases);
+
+/* Data bytes one step processes ((disks-2)*len for RAID-6, k*len for EC,
+   len per write for the RMW case), and writes per step (RMW: 1, else 0). */
+int64_t bench_step_bytes(const struct bench_case *c);
+int bench_step_writes(const struct bench_case *c);
+
+/* Why c cannot run on this CPU or with its buffers, or NULL if it can. */
+const char *bench_why_not(const struct bench_case *c);
+
+struct bench_run;
+
+/*
+ * Allocate and fill the buffers, build tables, force the variant. NULL
+ * when the case cannot run here, with *why saying why (bench_why_not).
+ */
+struct bench_run *bench_open(const struct bench_case *c, const char **why);
+/* One unit of timed work. */
+void bench_step(struct bench_run *r);
+void bench_close(struct bench_run *r);
+
+#endif
