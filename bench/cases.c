@@ -404,12 +404,12 @@ static void step_peer(struct bench_run *r)
 		break;
 	}
 	/* Kernel recovery computes its syndromes with raid6_call, the
-	   algorithm raid6_pq picked: the first valid one. */
+	   algorithm raid6_pq picks on this CPU. */
 	case BOP_2DATA:
-		lref_2data(c->index, lref_gen_first_valid(), disks, c->len, 0, c->data - 1, ptrs);
+		lref_2data(c->index, lref_gen_kernel_choice(), disks, c->len, 0, c->data - 1, ptrs);
 		break;
 	default:
-		lref_datap(c->index, lref_gen_first_valid(), disks, c->len, c->data / 2, ptrs);
+		lref_datap(c->index, lref_gen_kernel_choice(), disks, c->len, c->data / 2, ptrs);
 		break;
 	}
 }

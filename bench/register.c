@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "cases.h"
+#include "linux_raid6.h"
 #include "shim.h"
 
 static void run_case(struct gb_state *s, const void *arg)
@@ -43,5 +44,8 @@ void bench_register_cases(void)
 		}
 		gb_register(cases[i].name, run_case, &cases[i]);
 	}
-	fprintf(stderr, "gfraid-bench: %d cases, %d not run on this host\n", n - skipped, skipped);
+	fprintf(stderr, "gfraid-bench: %d cases registered, %d not run on this host\n", n - skipped,
+		skipped);
+	fprintf(stderr, "gfraid-bench: kernel recovery runs on gen_syndrome %s, the one raid6_pq "
+		"picks here\n", lref_gen_name(lref_gen_kernel_choice()));
 }

@@ -5,7 +5,8 @@
 set -eu
 
 PACKAGES="build-essential cmake pkg-config check libcpuid-dev libisal-dev \
-libbenchmark-dev nasm linux-source-6.1 linux-headers-amd64 kmod xz-utils binutils"
+libbenchmark-dev nasm linux-source-6.1 linux-headers-amd64 kmod xz-utils binutils \
+python3 gnuplot-nox"
 
 missing=""
 for p in $PACKAGES; do

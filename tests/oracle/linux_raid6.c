@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <linux/raid/pq.h>
+#include <stdlib.h>
+#include <time.h>
 
 #include "linux_raid6.h"
 
@@ -30,6 +32,57 @@ int lref_gen_first_valid(void)
 		if (lref_gen_valid(i))
 			return i;
 	return -1;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#define CHOICE_DISKS 8
+#define CHOICE_BYTES 4096
+
+int lref_gen_kernel_choice(void)
+{
+	static int choice = -1;
+	void *ptrs[CHOICE_DISKS];
+	unsigned char *mem;
+	long best_runs = -1;
+	int i, d;
+
+	if (choice >= 0)
+		return choice;
+	mem = aligned_alloc(4096, CHOICE_DISKS * CHOICE_BYTES);
+	if (!mem)
+		return lref_gen_first_valid();
+	for (d = 0; d < CHOICE_DISKS; d++) {
+		ptrs[d] = mem + d * CHOICE_BYTES;
+		memset(ptrs[d], 0x11 * (d + 1), CHOICE_BYTES);
+	}
+	for (i = 0; raid6_algos[i]; i++) {
+		const struct raid6_calls *a = raid6_algos[i];
+		double end;
+		long runs = 0;
+
+		if (!lref_gen_valid(i))
+			continue;
+		if (choice >= 0 && a->priority < raid6_algos[choice]->priority)
+			continue;
+		end = now() + 0.02;
+		while (now() < end) {
+			a->gen_syndrome(CHOICE_DISKS, CHOICE_BYTES, ptrs);
+			runs++;
+		}
+		if (runs > best_runs) {
+			choice = i;
+			best_runs = runs;
+		}
+	}
+	free(mem);
+	return choice;
 }
 
 void lref_gen(int i, int disks, size_t bytes, void **ptrs)

@@ -5,5 +5,6 @@
 /* Each returns the process exit status: 0 ok, 1 a failure, 2 bad usage. */
 int cmd_info(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@ static const struct {
 } commands[] = {
 	{ "info", cmd_info, "CPU, instruction sets, and every variant per op" },
 	{ "verify", cmd_verify, "every variant against the references, byte for byte" },
+	{ "bench", cmd_bench, "libgfraid against Linux lib/raid6, ISA-L and the floors" },
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ec-cli bench: the gfraid-bench catalogue (bench/cases.c) from the
+ * command line, with its own small timer: each case runs for --min-time
+ * seconds, --repetitions times, and the median is reported. Without
+ * selection options it runs a short set (RAID-6 8+2, EC 10+4, 64 KiB) and
+ * prints libgfraid's best against the best peer for each op.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cases.h"
+#include "cli.h"
+#include "gfraid.h"
+
+#ifdef GFRAID_HAVE_ORACLES
+#include "linux_raid6.h"
+#endif
+
+struct result {
+	const struct bench_case *c;
+	double bytes_per_s, ns_per_step, writes_per_s;
+	const char *skipped;	/* why it did not run, or NULL */
+};
+
+struct options {
+	const char *ops, *impls, *geometries, *sizes;
+	double min_time;
+	int repetitions, all, json, csv;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* item is one of the comma-separated words of list (NULL list: any). */
+static int listed(const char *list, const char *item, int substring)
+{
+	const char *p = list;
+	size_t n = strlen(item);
+
+	if (!list)
+		return 1;
+	while (*p) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (substring) {
+			char word[64];
+
+			snprintf(word, sizeof(word), "%.*s", (int)len, p);
+			if (len && strstr(item, word))
+				return 1;
+		} else if (len == n && !strncmp(p, item, n)) {
+			return 1;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return 0;
+}
+
+static int selected(const struct options *o, const struct bench_case *c)
+{
+	int raid6 = c->op <= BOP_DATAP;
+
+	if (o->all)
+		return 1;
+	if (!o->ops && !o->impls && !o->geometries && !o->sizes) {
+		/* the short default: one geometry per family, 64 KiB */
+		if (strcmp(c->size, "64KiB"))
+			return 0;
+		if (c->side == SIDE_FLOOR)
+			return !strcmp(c->geometry, "8+2") || !strcmp(c->geometry, "10+4");
+		return !strcmp(c->geometry, raid6 ? "8+2" : "10+4");
+	}
+	return listed(o->ops, bench_op_name(c->op), 0) && listed(o->impls, c->impl, 1) &&
+	       listed(o->geometries, c->geometry, 0) && listed(o->sizes, c->size, 0);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Seconds per step: grow the batch until it fills min_time, per repetition;
+   the median of the repetitions. */
+static double time_case(struct bench_run *r, double min_time, int repetitions)
+{
+	double per_step[64];
+	int rep;
+
+	for (rep = 0; rep < repetitions; rep++) {
+		long batch = 1, done = 0;
+		double start = now(), elapsed;
+
+		for (;;) {
+			long i;
+
+			for (i = 0; i < batch; i++)
+				bench_step(r);
+			done += batch;
+			elapsed = now() - start;
+			if (elapsed >= min_time)
+				break;
+			batch = elapsed < min_time / 10 ? batch * 2 : batch + batch / 2 + 1;
+		}
+		per_step[rep] = elapsed / (double)done;
+	}
+	qsort(per_step, (size_t)repetitions, sizeof(per_step[0]), cmp_double);
+	return per_step[repetitions / 2];
+}
+
+static void progress(int i, int n, const char *name)
+{
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K[%d/%d] %s", i + 1, n, name);
+	else if (i % 25 == 0)
+		fprintf(stderr, "ec-cli bench: [%d/%d] %s\n", i + 1, n, name);
+}
+
+static void print_table(const struct result *res, int n)
+{
+	int i;
+
+	printf("%-46s %12s %12s %12s\n", "case", "GB/s", "ns/step", "writes/s");
+	for (i = 0; i < n; i++) {
+		if (res[i].skipped) {
+			printf("%-46s  not run: %s\n", res[i].c->name, res[i].skipped);
+			continue;
+		}
+		printf("%-46s %12.2f %12.0f", res[i].c->name, res[i].bytes_per_s / 1e9,
+		       res[i].ns_per_step);
+		if (res[i].writes_per_s > 0)
+			printf(" %12.0f", res[i].writes_per_s);
+		printf("\n");
+	}
+}
+
+static int same_group(const struct bench_case *a, const struct bench_case *b)
+{
+	return a->op == b->op && !strcmp(a->geometry, b->geometry) && !strcmp(a->size, b->size);
+}
+
+/* Per op, geometry and size: libgfraid's best, the best peer, the ratio,
+   and the XOR floor of the same data. */
+static void print_summary(const struct result *res, int n)
+{
+	int i, j, header = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct result *ours = NULL, *peer = NULL, *floor = NULL;
+
+		if (res[i].c->side == SIDE_FLOOR)
+			continue;
+		for (j = 0; j < i; j++)
+			if (res[j].c->side != SIDE_FLOOR && same_group(res[j].c, res[i].c))
+				break;
+		if (j < i)
+			continue;	/* group already printed */
+		for (j = 0; j < n; j++) {
+			const struct result *r = &res[j];
+
+			if (r->skipped)
+				continue;
+			if (r->c->op == BOP_FLOOR_XOR && !strcmp(r->c->geometry, res[i].c->geometry) &&
+			    !strcmp(r->c->size, res[i].c->size))
+				floor = r;
+			if (!same_group(r->c, res[i].c))
+				continue;
+			if (r->c->side == SIDE_OURS && (!ours || r->bytes_per_s > ours->bytes_per_s))
+				ours = r;
+			if (r->c->side == SIDE_PEER && (!peer || r->bytes_per_s > peer->bytes_per_s))
+				peer = r;
+		}
+		if (!header) {
+			printf("\n%-13s %-6s %-10s %-26s %-26s %7s %9s\n", "op", "geom", "size",
+			       "libgfraid best (GB/s)", "best peer (GB/s)", "ratio", "xor floor");
+			header = 1;
+		}
+		printf("%-13s %-6s %-10s ", bench_op_name(res[i].c->op), res[i].c->geometry,
+		       res[i].c->size);
+		if (ours)
+			printf("%-18s %7.2f ", ours->c->impl, ours->bytes_per_s / 1e9);
+		else
+			printf("%-26s ", "-");
+		if (peer)
+			printf("%-18s %7.2f ", peer->c->impl, peer->bytes_per_s / 1e9);
+		else
+			printf("%-26s ", "-");
+		if (ours && peer)
+			printf("%6.2fx ", ours->bytes_per_s / peer->bytes_per_s);
+		else
+			printf("%7s ", "-");
+		if (floor)
+			printf("%9.2f", floor->bytes_per_s / 1e9);
+		printf("\n");
+	}
+}
+
+/* The same fields Google Benchmark writes, so bench/report.py reads both. */
+static void print_json(const struct result *res, int n, const struct options *o)
+{
+	int i, first = 1;
+
+	printf("{\n  \"context\": {\"executable\": \"ec-cli bench\", \"library\": \"libgfraid %d.%d.%d\", "
+	       "\"repetitions\": %d, \"min_time\": %g},\n  \"benchmarks\": [",
+	       GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, o->repetitions,
+	       o->min_time);
+	for (i = 0; i < n; i++) {
+		if (res[i].skipped)
+			continue;
+		printf("%s\n    {\"name\": \"%s_median\", \"run_name\": \"%s\", \"run_type\": \"aggregate\", "
+		       "\"aggregate_name\": \"median\", \"real_time\": %.3f, \"cpu_time\": %.3f, "
+		       "\"time_unit\": \"ns\", \"bytes_per_second\": %.1f",
+		       first ? "" : ",", res[i].c->name, res[i].c->name, res[i].ns_per_step,
+		       res[i].ns_per_step, res[i].bytes_per_s);
+		if (res[i].writes_per_s > 0)
+			printf(", \"items_per_second\": %.1f", res[i].writes_per_s);
+		printf("}");
+		first = 0;
+	}
+	printf("\n  ]\n}\n");
+}
+
+static void print_csv(const struct result *res, int n)
+{
+	int i;
+
+	printf("name,op,impl,geometry,size,bytes_per_second,ns_per_step,writes_per_second\n");
+	for (i = 0; i < n; i++)
+		if (!res[i].skipped)
+			printf("%s,%s,%s,%s,%s,%.1f,%.3f,%.1f\n", res[i].c->name,
+			       bench_op_name(res[i].c->op), res[i].c->impl, res[i].c->geometry,
+			       res[i].c->size, res[i].bytes_per_s, res[i].ns_per_step,
+			       res[i].writes_per_s);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: ec-cli bench [--op OPS] [--impl NAMES] [--disks GEOMS] [--size SIZES]\n"
+		"                    [--all] [--min-time S] [--repetitions N] [--json | --csv]\n\n"
+		"Times libgfraid's variants, Linux lib/raid6, ISA-L and the memcpy/XOR floors on\n"
+		"the same buffers (the gfraid-bench cases). Without selection options: a short\n"
+		"run at 64 KiB (RAID-6 8+2, EC 10+4), then libgfraid's best against the best\n"
+		"peer for each op. GB/s are 10^9 bytes of data per second.\n\n"
+		"  --op OPS         gen_syndrome, xor_rmw, recov_2data, recov_datap, ec_encode,\n"
+		"                   ec_update, floor_memcpy, floor_xor (comma-separated)\n"
+		"  --impl NAMES     implementations whose name contains any of these\n"
+		"                   (gfraid:, linux:, isal:avx512, floor:...)\n"
+		"  --disks GEOMS    geometries, data+parity: 4+2, 8+2, 14+2, 10+4, 16+4, 8+8, 32+4\n"
+		"  --size SIZES     block sizes: 4KiB, 64KiB, 1MiB, odd65533 (unaligned)\n"
+		"  --all            every case (several minutes)\n"
+		"  --min-time S     seconds per repetition (default 0.05)\n"
+		"  --repetitions N  repetitions, the median is reported (default 3)\n"
+		"  --json, --csv    every result in that format on stdout instead of tables\n");
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "op", required_argument, NULL, 'o' },
+		{ "impl", required_argument, NULL, 'i' },
+		{ "disks", required_argument, NULL, 'd' },
+		{ "size", required_argument, NULL, 's' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "min-time", required_argument, NULL, 't' },
+		{ "repetitions", required_argument, NULL, 'r' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "csv", no_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct options o = { .min_time = 0.05, .repetitions = 3 };
+	const struct bench_case *cases;
+	struct result *res;
+	int n, i, ch, nres = 0, total = 0;
+	char *end;
+
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			o.ops = optarg;
+			break;
+		case 'i':
+			o.impls = optarg;
+			break;
+		case 'd':
+			o.geometries = optarg;
+			break;
+		case 's':
+			o.sizes = optarg;
+			break;
+		case 'a':
+			o.all = 1;
+			break;
+		case 't':
+			o.min_time = strtod(optarg, &end);
+			if (*end || o.min_time <= 0 || o.min_time > 60) {
+				fprintf(stderr, "ec-cli bench: --min-time wants seconds in (0, 60]\n");
+				return 2;
+			}
+			break;
+		case 'r':
+			o.repetitions = (int)strtol(optarg, &end, 10);
+			if (*end || o.repetitions < 1 || o.repetitions > 64) {
+				fprintf(stderr, "ec-cli bench: --repetitions wants 1..64\n");
+				return 2;
+			}
+			break;
+		case 'j':
+			o.json = 1;
+			break;
+		case 'c':
+			o.csv = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc || (o.json && o.csv)) {
+		usage(stderr);
+		return 2;
+	}
+
+	n = bench_catalogue(&cases);
+	for (i = 0; i < n; i++)
+		total += selected(&o, &cases[i]);
+	if (total == 0) {
+		fprintf(stderr, "ec-cli bench: no case matches; see ec-cli bench --help\n");
+		return 2;
+	}
+	res = calloc((size_t)total, sizeof(*res));
+	if (!res) {
+		fprintf(stderr, "ec-cli bench: out of memory\n");
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		struct result *r;
+		struct bench_run *run;
+
+		if (!selected(&o, &cases[i]))
+			continue;
+		r = &res[nres];
+		r->c = &cases[i];
+		progress(nres++, total, cases[i].name);
+		run = bench_open(&cases[i], &r->skipped);
+		if (!run)
+			continue;
+		bench_step(run);	/* warm the caches and the first-use paths */
+		r->ns_per_step = time_case(run, o.min_time, o.repetitions) * 1e9;
+		bench_close(run);
+		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
+		if (bench_step_writes(r->c))
+			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
+	}
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K");
+
+	if (o.json) {
+		print_json(res, nres, &o);
+	} else if (o.csv) {
+		print_csv(res, nres);
+	} else {
+		int short_run = !o.all && !o.ops && !o.impls && !o.geometries && !o.sizes;
+
+		printf("ec-cli bench: %d cases, median of %d runs of %g s each; GB/s of data\n", nres,
+		       o.repetitions, o.min_time);
+#ifdef GFRAID_HAVE_ORACLES
+		for (i = 0; i < nres; i++)
+			if (!res[i].skipped && !strncmp(res[i].c->impl, "linux:", 6) &&
+			    (res[i].c->op == BOP_2DATA || res[i].c->op == BOP_DATAP))
+				break;
+		if (i < nres)
+			printf("kernel recovery runs on gen_syndrome %s, the one raid6_pq picks here\n",
+			       lref_gen_name(lref_gen_kernel_choice()));
+#endif
+		if (!short_run) {
+			printf("\n");
+			print_table(res, nres);
+		}
+		print_summary(res, nres);
+	}
+	free(res);
+	return 0;
+}
