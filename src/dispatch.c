@@ -9,15 +9,60 @@
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* The SIMD files build only for x86; elsewhere the tables hold base. */
+#if defined(__x86_64__) || defined(__i386__)
+#define GFR_X86 1
+#else
+#define GFR_X86 0
+#endif
+
+/* What each instruction tier needs from the CPU and the OS. */
+#define NEED_SSE2 GFRAID_CPU_SSE2
+#define NEED_SSSE3 (GFRAID_CPU_SSE2 | GFRAID_CPU_SSSE3)
+#define NEED_AVX2 (GFRAID_CPU_AVX | GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM)
+#define NEED_AVX512 \
+	(GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM)
+#define NEED_AVX2_GFNI (NEED_AVX2 | GFRAID_CPU_GFNI)
+#define NEED_AVX512_GFNI (NEED_AVX512 | GFRAID_CPU_GFNI)
+
+#define GEN(isa, sfx, needs) { #isa "_" #sfx, needs, { .gen = gfr_raid6_gen_##isa##_##sfx } }
+#define XOR(isa, sfx, needs) \
+	{ #isa "_" #sfx, needs, { .xor_syndrome = gfr_raid6_xor_##isa##_##sfx } }
+#define RECOV(isa, needs) \
+	{ #isa, needs, { .recov = { gfr_raid6_2data_##isa, gfr_raid6_datap_##isa } } }
+#define ALL_WIDTHS(m, isa, needs) \
+	m(isa, x4, needs), m(isa, x2, needs), m(isa, x1, needs), m(isa, x4nt, needs)
+
 static const struct gfr_impl gen_impls[] = {
+#if GFR_X86
+	ALL_WIDTHS(GEN, avx512_gfni, NEED_AVX512_GFNI),
+	ALL_WIDTHS(GEN, avx2_gfni, NEED_AVX2_GFNI),
+	ALL_WIDTHS(GEN, avx512, NEED_AVX512),
+	ALL_WIDTHS(GEN, avx2, NEED_AVX2),
+	ALL_WIDTHS(GEN, sse2, NEED_SSE2),
+#endif
 	{ "base", 0, { .gen = gfr_raid6_gen_base } },
 };
 
 static const struct gfr_impl xor_impls[] = {
+#if GFR_X86
+	ALL_WIDTHS(XOR, avx512_gfni, NEED_AVX512_GFNI),
+	ALL_WIDTHS(XOR, avx2_gfni, NEED_AVX2_GFNI),
+	ALL_WIDTHS(XOR, avx512, NEED_AVX512),
+	ALL_WIDTHS(XOR, avx2, NEED_AVX2),
+	ALL_WIDTHS(XOR, sse2, NEED_SSE2),
+#endif
 	{ "base", 0, { .xor_syndrome = gfr_raid6_xor_base } },
 };
 
 static const struct gfr_impl recov_impls[] = {
+#if GFR_X86
+	RECOV(avx512_gfni, NEED_AVX512_GFNI),
+	RECOV(avx2_gfni, NEED_AVX2_GFNI),
+	RECOV(avx512, NEED_AVX512),
+	RECOV(avx2, NEED_AVX2),
+	RECOV(ssse3, NEED_SSSE3),
+#endif
 	{ "base", 0, { .recov = { gfr_raid6_2data_base, gfr_raid6_datap_base } } },
 };
 

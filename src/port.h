@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * The one place that differs between the userspace library and the kernel
- * module: fixed-width types, memcpy/memset, atomics, and the functions
- * each world provides (allocation, CPU probe, GFRAID_IMPL). Everything else
+ * module: fixed-width types, memcpy/memset, atomics, SIMD sections, and the
+ * functions each world provides (allocation, CPU probe, GFRAID_IMPL). Everything else
  * in src/ includes only this (and gfraid.h), so the same files build in
  * both worlds and call nothing but memcpy, memset and these.
  */
@@ -16,12 +16,19 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <asm/barrier.h>
+#include <asm/fpu/api.h>
 #include <linux/atomic.h>
 
 #define gfr_load_acquire(p) smp_load_acquire(p)
 #define gfr_store_release(p, v) smp_store_release((p), (v))
 /* Set *p to v if it holds old; true if it did. */
 #define gfr_cas(p, old, v) (cmpxchg((p), (old), (v)) == (old))
+
+/* SIMD variants run only between these, on at most GFR_SIMD_SECTION bytes
+   of buffers at a time, so the FPU is not held for long. */
+#define gfr_simd_begin() kernel_fpu_begin()
+#define gfr_simd_end() kernel_fpu_end()
+#define GFR_SIMD_SECTION ((size_t)256 * 1024)
 
 #else /* userspace */
 
@@ -35,6 +42,11 @@
 	__extension__({ __typeof__(*(p)) gfr_expected_ = (old); \
 		__atomic_compare_exchange_n((p), &gfr_expected_, (v), 0, \
 					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); })
+
+/* Userspace may use vector registers anywhere, for as long as it likes. */
+#define gfr_simd_begin() do { } while (0)
+#define gfr_simd_end() do { } while (0)
+#define GFR_SIMD_SECTION SIZE_MAX
 
 #endif /* __KERNEL__ */
 

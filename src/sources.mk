@@ -12,3 +12,19 @@ GFRAID_CORE_SRCS := \
 	ec/api.c \
 	dispatch.c \
 	error.c
+
+# x86 SIMD sources, and the instructions each one may be compiled for.
+# Their functions run only when dispatch has checked the CPU for these.
+GFRAID_X86_SRCS := \
+	raid6/sse2.c \
+	raid6/ssse3.c \
+	raid6/avx2.c \
+	raid6/avx512.c \
+	raid6/avx2_gfni.c \
+	raid6/avx512_gfni.c
+GFRAID_ISA_raid6/sse2.c := -msse2
+GFRAID_ISA_raid6/ssse3.c := -mssse3
+GFRAID_ISA_raid6/avx2.c := -mavx2
+GFRAID_ISA_raid6/avx512.c := -mavx512f -mavx512bw
+GFRAID_ISA_raid6/avx2_gfni.c := -mavx2 -mgfni
+GFRAID_ISA_raid6/avx512_gfni.c := -mavx512f -mavx512bw -mgfni

@@ -29,3 +29,19 @@ void gfr_gf_nibble_table(uint8_t c, uint8_t tbl[32])
 		tbl[16 + x] = gfr_gf_mul(c, (uint8_t)(x << 4));
 	}
 }
+
+uint64_t gfr_gf_affine(uint8_t c)
+{
+	uint64_t m = 0;
+	int i, j;
+
+	/* Output bit i is the parity of x & row_i; row i sits in byte 7 - i. */
+	for (i = 0; i < 8; i++) {
+		uint64_t row = 0;
+
+		for (j = 0; j < 8; j++)
+			row |= (uint64_t)((gfr_gf_mul(c, (uint8_t)(1u << j)) >> i) & 1) << j;
+		m |= row << (8 * (7 - i));
+	}
+	return m;
+}

@@ -8,6 +8,7 @@
 extern const uint8_t gfr_gf_exp[256];
 extern const uint8_t gfr_gf_log[256];
 extern const uint8_t gfr_gf_inv[256];
+extern const uint64_t gfr_gf_pow2_affine[255];
 
 static inline uint8_t gfr_gf_mul(uint8_t a, uint8_t b)
 {
@@ -30,6 +31,10 @@ void gfr_gf_mul_table(uint8_t c, uint8_t tbl[256]);
 
 /* ISA-L layout: tbl[0..15] = c * 0..15, tbl[16..31] = c * 0x00, 0x10, .. 0xF0. */
 void gfr_gf_nibble_table(uint8_t c, uint8_t tbl[32]);
+
+/* The 8x8 bit matrix for gf2p8affineqb that multiplies a byte by c in this
+   field (gf2p8mulb would use the AES polynomial 0x11B instead). */
+uint64_t gfr_gf_affine(uint8_t c);
 
 /* c * x from a 32-byte nibble table. */
 static inline uint8_t gfr_gf_nibble_mul(const uint8_t *tbl, uint8_t x)

@@ -3,6 +3,63 @@
    dispatch selected. Nothing is written before every check has passed. */
 #include "../dispatch.h"
 
+enum call_kind { CALL_GEN, CALL_XOR, CALL_2DATA, CALL_DATAP };
+
+struct call {
+	enum call_kind kind;
+	const struct gfr_impl *im;
+	int disks, a, b;	/* start/stop or faila/failb */
+	void **ptrs;
+};
+
+/*
+ * Run a variant over [0, bytes) in sections of at most GFR_SIMD_SECTION
+ * bytes of blocks (one section in userspace), each a multiple of 256 bytes
+ * so vectors stay aligned, SIMD ones between gfr_simd_begin/end.
+ */
+static void run(const struct call *c, size_t bytes)
+{
+	size_t step = GFR_SIMD_SECTION / (size_t)c->disks, off, n;
+
+	step = step < 256 ? 256 : step & ~(size_t)255;
+	for (off = 0; off < bytes; off += n) {
+		n = bytes - off < step ? bytes - off : step;
+		if (c->im->needs)
+			gfr_simd_begin();
+		switch (c->kind) {
+		case CALL_GEN:
+			c->im->fn.gen(c->disks, off, n, c->ptrs);
+			break;
+		case CALL_XOR:
+			c->im->fn.xor_syndrome(c->disks, c->a, c->b, off, n, c->ptrs);
+			break;
+		case CALL_2DATA:
+			c->im->fn.recov.data2(c->disks, off, n, c->a, c->b, c->ptrs);
+			break;
+		case CALL_DATAP:
+			c->im->fn.recov.datap(c->disks, off, n, c->a, c->ptrs);
+			break;
+		}
+		if (c->im->needs)
+			gfr_simd_end();
+	}
+}
+
+static void gen(int disks, size_t bytes, void **ptrs)
+{
+	struct call c = { CALL_GEN, gfr_impl_current(GFRAID_OP_GEN_SYNDROME), disks, 0, 0, ptrs };
+
+	run(&c, bytes);
+}
+
+static void recov(enum call_kind kind, int disks, size_t bytes, int faila, int failb,
+		  void **ptrs)
+{
+	struct call c = { kind, gfr_impl_current(GFRAID_OP_RECOV), disks, faila, failb, ptrs };
+
+	run(&c, bytes);
+}
+
 static int check_disks(int disks, void **ptrs)
 {
 	int i;
@@ -23,7 +80,7 @@ int gfraid_gen_syndrome(int disks, size_t bytes, void **ptrs)
 
 	if (err || bytes == 0)
 		return err;
-	gfr_impl_current(GFRAID_OP_GEN_SYNDROME)->fn.gen(disks, bytes, ptrs);
+	gen(disks, bytes, ptrs);
 	return 0;
 }
 
@@ -37,7 +94,12 @@ int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptr
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	gfr_impl_current(GFRAID_OP_XOR_SYNDROME)->fn.xor_syndrome(disks, start, stop, bytes, ptrs);
+	{
+		struct call c = { CALL_XOR, gfr_impl_current(GFRAID_OP_XOR_SYNDROME), disks,
+				  start, stop, ptrs };
+
+		run(&c, bytes);
+	}
 	return 0;
 }
 
@@ -51,7 +113,7 @@ int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptr
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	gfr_impl_current(GFRAID_OP_RECOV)->fn.recov.data2(disks, bytes, faila, failb, ptrs);
+	recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
 	return 0;
 }
 
@@ -65,13 +127,12 @@ int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs)
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	gfr_impl_current(GFRAID_OP_RECOV)->fn.recov.datap(disks, bytes, faila, ptrs);
+	recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
 	return 0;
 }
 
 int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **ptrs)
 {
-	const struct gfr_impl *gen, *recov;
 	int err = check_disks(disks, ptrs);
 	int pdisk = disks - 2, qdisk = disks - 1;
 
@@ -82,20 +143,18 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 	if (bytes == 0)
 		return 0;
 
-	gen = gfr_impl_current(GFRAID_OP_GEN_SYNDROME);
-	recov = gfr_impl_current(GFRAID_OP_RECOV);
 	if (faila >= pdisk) {
 		/* Only P, only Q, or both: the data is whole. */
-		gen->fn.gen(disks, bytes, ptrs);
+		gen(disks, bytes, ptrs);
 	} else if (failb == -1 || failb == pdisk) {
 		/* One data disk, alone or with P: from Q, P rewritten. */
-		recov->fn.recov.datap(disks, bytes, faila, ptrs);
+		recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
 	} else if (failb == qdisk) {
 		/* Data and Q: RAID-5 style from P, then Q from the data. */
 		gfr_raid6_rebuild_from_p(disks, bytes, faila, ptrs);
-		gen->fn.gen(disks, bytes, ptrs);
+		gen(disks, bytes, ptrs);
 	} else {
-		recov->fn.recov.data2(disks, bytes, faila, failb, ptrs);
+		recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
 	}
 	return 0;
 }

@@ -41,27 +41,28 @@ static inline void store(uint8_t *p, word v, size_t n)
 		memcpy(p, &v, n);
 }
 
-static inline size_t chunk(size_t bytes, size_t off)
+/* Bytes of the word at o, for a range ending at end. */
+static inline size_t chunk(size_t end, size_t o)
 {
-	return bytes - off < sizeof(word) ? bytes - off : sizeof(word);
+	return end - o < sizeof(word) ? end - o : sizeof(word);
 }
 
 /*
- * P and Q of data disks 0..disks-3, with disks skip_a and skip_b (or -1)
- * counted as zero, written to p and q. Skipped disks are not read, so p
- * and q may be their buffers: that is how recovery gets P' and Q'.
+ * P and Q of data disks 0..disks-3 over [off, end), with disks skip_a and
+ * skip_b (or -1) counted as zero, written to p and q. Skipped disks are not
+ * read, so p and q may be their buffers: that is how recovery gets P', Q'.
  */
-static void syndrome(int disks, size_t bytes, void **ptrs, int skip_a, int skip_b,
+static void syndrome(int disks, size_t off, size_t end, void **ptrs, int skip_a, int skip_b,
 		     uint8_t *p, uint8_t *q)
 {
 	uint8_t **d = (uint8_t **)ptrs;
-	size_t off, n;
+	size_t n;
 	int z;
 
-	for (off = 0; off < bytes; off += n) {
+	for (; off < end; off += n) {
 		word wp = 0, wq = 0;
 
-		n = chunk(bytes, off);
+		n = chunk(end, off);
 		/* Horner, from the highest data disk down: q = 2q ^ D_z. */
 		for (z = disks - 3; z >= 0; z--) {
 			word wd;
@@ -96,22 +97,22 @@ void gfr_raid6_rebuild_from_p(int disks, size_t bytes, int faila, void **ptrs)
 	}
 }
 
-void gfr_raid6_gen_base(int disks, size_t bytes, void **ptrs)
+void gfr_raid6_gen_base(int disks, size_t off, size_t len, void **ptrs)
 {
-	syndrome(disks, bytes, ptrs, -1, -1, ptrs[disks - 2], ptrs[disks - 1]);
+	syndrome(disks, off, off + len, ptrs, -1, -1, ptrs[disks - 2], ptrs[disks - 1]);
 }
 
-void gfr_raid6_xor_base(int disks, int start, int stop, size_t bytes, void **ptrs)
+void gfr_raid6_xor_base(int disks, int start, int stop, size_t off, size_t len, void **ptrs)
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	uint8_t *p = d[disks - 2], *q = d[disks - 1];
-	size_t off, n;
+	size_t end = off + len, n;
 	int z;
 
-	for (off = 0; off < bytes; off += n) {
+	for (; off < end; off += n) {
 		word wp, wq, wd;
 
-		n = chunk(bytes, off);
+		n = chunk(end, off);
 		wp = wq = load(d[stop] + off, n);
 		for (z = stop - 1; z >= start; z--) {
 			wd = load(d[z] + off, n);
@@ -133,7 +134,7 @@ void gfr_raid6_xor_base(int disks, int start, int stop, size_t bytes, void **ptr
  * qd = Q ^ Q', D_x = A*pd ^ B*qd with A = g^(y-x) / (g^(y-x) ^ 1),
  * B = g^-x / (g^(y-x) ^ 1), and D_y = pd ^ D_x.
  */
-void gfr_raid6_2data_base(int disks, size_t bytes, int faila, int failb, void **ptrs)
+void gfr_raid6_2data_base(int disks, size_t off, size_t len, int faila, int failb, void **ptrs)
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	uint8_t *p = d[disks - 2], *q = d[disks - 1];
@@ -141,13 +142,13 @@ void gfr_raid6_2data_base(int disks, size_t bytes, int faila, int failb, void **
 	uint8_t amul[256], bmul[256], den_inv;
 	size_t i;
 
-	syndrome(disks, bytes, ptrs, faila, failb, dx, dy);
+	syndrome(disks, off, off + len, ptrs, faila, failb, dx, dy);
 
 	den_inv = gfr_gf_inv[gfr_gf_pow2(failb - faila) ^ 1];
 	gfr_gf_mul_table(gfr_gf_mul(gfr_gf_pow2(failb - faila), den_inv), amul);
 	gfr_gf_mul_table(gfr_gf_mul(gfr_gf_pow2(-faila), den_inv), bmul);
 
-	for (i = 0; i < bytes; i++) {
+	for (i = off; i < off + len; i++) {
 		uint8_t pd = p[i] ^ dx[i], qd = q[i] ^ dy[i];
 		uint8_t x = amul[pd] ^ bmul[qd];
 
@@ -157,16 +158,16 @@ void gfr_raid6_2data_base(int disks, size_t bytes, int faila, int failb, void **
 }
 
 /* Data disk x and P lost: D_x = (Q ^ Q') * g^-x, then P = P' ^ D_x. */
-void gfr_raid6_datap_base(int disks, size_t bytes, int faila, void **ptrs)
+void gfr_raid6_datap_base(int disks, size_t off, size_t len, int faila, void **ptrs)
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	uint8_t *p = d[disks - 2], *q = d[disks - 1], *dx = d[faila];
 	uint8_t qmul[256];
 	size_t i;
 
-	syndrome(disks, bytes, ptrs, faila, -1, p, dx);
+	syndrome(disks, off, off + len, ptrs, faila, -1, p, dx);
 	gfr_gf_mul_table(gfr_gf_pow2(-faila), qmul);
-	for (i = 0; i < bytes; i++) {
+	for (i = off; i < off + len; i++) {
 		uint8_t x = qmul[q[i] ^ dx[i]];
 
 		dx[i] = x;

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * gen_syndrome and xor_syndrome written once, for every ISA. An ISA file
+ * includes,
+ * in this order:
+ *   - a vector header (vec_sse2.h, vec_avx2.h, vec_avx512.h): V, VLEN,
+ *     vload, vstore (unaligned), vstream (non-temporal, aligned), vfence,
+ *     vzero, vxor, vxor3;
+ *   - where it has one, a multiply of every byte by a constant c: struct
+ *     vmul, vmul_setup(c), vmul(x, m) (pshufb nibble tables or a GFNI
+ *     matrix), announced by defining GFR_HAVE_VMUL;
+ *   - a Q strategy (q_horner.h or q_gfni.h): syndrome_vec(), delta_vec();
+ *   - this file, then GFR_RAID6_SYNDROME_VARIANTS(isa) for gen and xor;
+ *   - for recovery (needs vmul), simd_recov.h and
+ *     GFR_RAID6_RECOV_VARIANTS(isa, unroll).
+ * Bodies take U vectors per step (1, 2, 4: the x1/x2/x4 variants), run
+ * whole vectors and leave the last partial one to base.
+ */
+#ifndef GFRAID_SIMD_BODY_H
+#define GFRAID_SIMD_BODY_H
+
+#define GFR_MAX_UNROLL 4
+
+/* Non-temporal stores need aligned P and Q; otherwise store normally. */
+GFR_INLINE int can_stream(const uint8_t *p, const uint8_t *q)
+{
+	return (((uintptr_t)p | (uintptr_t)q) % VLEN) == 0;
+}
+
+GFR_INLINE void put(uint8_t *dst, V v, int stream)
+{
+	if (stream)
+		vstream(dst, v);
+	else
+		vstore(dst, v);
+}
+
+/* Each *_at() handles U vectors at offset o; each *_body() runs them over
+   [off, off + len): U at a time, then one at a time, then base. The
+   recovery bodies (simd_recov.h) follow the same pattern. */
+
+GFR_INLINE void gen_at(uint8_t **d, int disks, size_t o, int stream, const int U)
+{
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
+	int u;
+
+	syndrome_vec(d, disks - 3, o, -1, -1, p, q, U);
+	for (u = 0; u < U; u++) {
+		put(pp + o + u * VLEN, p[u], stream);
+		put(qq + o + u * VLEN, q[u], stream);
+	}
+}
+
+GFR_INLINE void gen_body(int disks, size_t off, size_t len, void **ptrs, const int U,
+			 const int nt)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	size_t end = off + len, o = off;
+	int stream = nt && can_stream(d[disks - 2] + off, d[disks - 1] + off);
+
+	for (; o + U * VLEN <= end; o += U * VLEN)
+		gen_at(d, disks, o, stream, U);
+	for (; o + VLEN <= end; o += VLEN)
+		gen_at(d, disks, o, stream, 1);
+	if (stream)
+		vfence();
+	if (o < end)
+		gfr_raid6_gen_base(disks, o, end - o, ptrs);
+}
+
+GFR_INLINE void xor_at(uint8_t **d, int disks, int start, int stop, const struct delta_ctx *c,
+		       size_t o, int stream, const int U)
+{
+	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
+	int u;
+
+	delta_vec(d, start, stop, o, c, p, q, U);
+	for (u = 0; u < U; u++) {
+		uint8_t *pv = d[disks - 2] + o + u * VLEN, *qv = d[disks - 1] + o + u * VLEN;
+
+		put(pv, vxor(vload(pv), p[u]), stream);
+		put(qv, vxor(vload(qv), q[u]), stream);
+	}
+}
+
+GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len, void **ptrs,
+			 const int U, const int nt)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	size_t end = off + len, o = off;
+	int stream = nt && can_stream(d[disks - 2] + off, d[disks - 1] + off);
+	struct delta_ctx c;
+
+	delta_ctx_init(&c, start);
+	for (; o + U * VLEN <= end; o += U * VLEN)
+		xor_at(d, disks, start, stop, &c, o, stream, U);
+	for (; o + VLEN <= end; o += VLEN)
+		xor_at(d, disks, start, stop, &c, o, stream, 1);
+	if (stream)
+		vfence();
+	if (o < end)
+		gfr_raid6_xor_base(disks, start, stop, o, end - o, ptrs);
+}
+
+#define GFR_RAID6_SYNDROME_VARIANT(isa, sfx, U, nt) \
+	void gfr_raid6_gen_##isa##_##sfx(int disks, size_t off, size_t len, void **ptrs) \
+	{ \
+		gen_body(disks, off, len, ptrs, U, nt); \
+	} \
+	void gfr_raid6_xor_##isa##_##sfx(int disks, int start, int stop, size_t off, size_t len, \
+					 void **ptrs) \
+	{ \
+		xor_body(disks, start, stop, off, len, ptrs, U, nt); \
+	}
+
+/* gen and xor at x1, x2, x4 with normal stores, and x4nt with non-temporal. */
+#define GFR_RAID6_SYNDROME_VARIANTS(isa) \
+	GFR_RAID6_SYNDROME_VARIANT(isa, x1, 1, 0) \
+	GFR_RAID6_SYNDROME_VARIANT(isa, x2, 2, 0) \
+	GFR_RAID6_SYNDROME_VARIANT(isa, x4, 4, 0) \
+	GFR_RAID6_SYNDROME_VARIANT(isa, x4nt, 4, 1)
+
+#endif

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* 32-byte vector helpers on AVX2, for avx2.c and avx2_gfni.c (see
+   simd_body.h for what a vector header provides). */
+#ifndef GFRAID_VEC_AVX2_H
+#define GFRAID_VEC_AVX2_H
+
+#include <immintrin.h>
+
+#include "raid6.h"
+#include "../gf/gf.h"
+
+#define GFR_INLINE static inline __attribute__((always_inline))
+
+typedef __m256i V;
+#define VLEN 32
+
+GFR_INLINE V vload(const uint8_t *p)
+{
+	return _mm256_loadu_si256((const __m256i *)p);
+}
+
+GFR_INLINE void vstore(uint8_t *p, V v)
+{
+	_mm256_storeu_si256((__m256i *)p, v);
+}
+
+/* Non-temporal store; p must be 32-byte aligned. */
+GFR_INLINE void vstream(uint8_t *p, V v)
+{
+	_mm256_stream_si256((__m256i *)p, v);
+}
+
+GFR_INLINE void vfence(void)
+{
+	_mm_sfence();
+}
+
+GFR_INLINE V vzero(void)
+{
+	return _mm256_setzero_si256();
+}
+
+GFR_INLINE V vxor(V a, V b)
+{
+	return _mm256_xor_si256(a, b);
+}
+
+GFR_INLINE V vxor3(V a, V b, V c)
+{
+	return vxor(vxor(a, b), c);
+}
+
+#endif

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* 16-byte vector helpers on SSE2, for sse2.c and ssse3.c (see simd_body.h
+   for what a vector header provides). */
+#ifndef GFRAID_VEC_SSE2_H
+#define GFRAID_VEC_SSE2_H
+
+#include <immintrin.h>
+
+#include "raid6.h"
+#include "../gf/gf.h"
+
+#define GFR_INLINE static inline __attribute__((always_inline))
+
+typedef __m128i V;
+#define VLEN 16
+
+GFR_INLINE V vload(const uint8_t *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+GFR_INLINE void vstore(uint8_t *p, V v)
+{
+	_mm_storeu_si128((__m128i *)p, v);
+}
+
+/* Non-temporal store; p must be 16-byte aligned. */
+GFR_INLINE void vstream(uint8_t *p, V v)
+{
+	_mm_stream_si128((__m128i *)p, v);
+}
+
+GFR_INLINE void vfence(void)
+{
+	_mm_sfence();
+}
+
+GFR_INLINE V vzero(void)
+{
+	return _mm_setzero_si128();
+}
+
+GFR_INLINE V vxor(V a, V b)
+{
+	return _mm_xor_si128(a, b);
+}
+
+GFR_INLINE V vxor3(V a, V b, V c)
+{
+	return vxor(vxor(a, b), c);
+}
+
+/* Each byte times 2: bytes with the top bit set (negative as signed)
+   get 0x1D folded back in. */
+GFR_INLINE V vmul2(V q)
+{
+	V carry = _mm_and_si128(_mm_cmpgt_epi8(vzero(), q), _mm_set1_epi8(0x1d));
+
+	return vxor(_mm_add_epi8(q, q), carry);
+}
+
+GFR_INLINE V vmul2_xor(V q, V x)
+{
+	return vxor(vmul2(q), x);
+}
+
+#endif
