@@ -19,9 +19,13 @@ struct call {
  */
 static void run(const struct call *c, size_t bytes)
 {
-	size_t step = GFR_SIMD_SECTION / (size_t)c->disks, off, n;
+	size_t step = bytes, off, n;
 
-	step = step < 256 ? 256 : step & ~(size_t)255;
+	/* Constant-folded test first: userspace never divides here. */
+	if (bytes > GFR_SIMD_SECTION / GFRAID_MAX_DISKS) {
+		step = GFR_SIMD_SECTION / (size_t)c->disks;
+		step = step < 256 ? 256 : step & ~(size_t)255;
+	}
 	for (off = 0; off < bytes; off += n) {
 		n = bytes - off < step ? bytes - off : step;
 		if (c->im->needs)

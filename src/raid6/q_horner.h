@@ -52,6 +52,23 @@ GFR_INLINE void delta_ctx_init(struct delta_ctx *c, int start)
 #endif
 }
 
+/* Weigh q by 2^start: start doublings, or one multiply where there is vmul. */
+GFR_INLINE void shift_left_side(const struct delta_ctx *c, V *q, const int U)
+{
+	int u, z;
+
+#ifdef GFR_HAVE_VMUL
+	if (c->start > 1) {
+		for (u = 0; u < U; u++)
+			q[u] = vmul(q[u], c->shift);
+		return;
+	}
+#endif
+	for (z = c->start - 1; z >= 0; z--)
+		for (u = 0; u < U; u++)
+			q[u] = vmul2(q[u]);
+}
+
 GFR_INLINE void delta_vec(uint8_t *const *d, int start, int stop, size_t o,
 			  const struct delta_ctx *c, V *p, V *q, const int U)
 {
@@ -67,16 +84,18 @@ GFR_INLINE void delta_vec(uint8_t *const *d, int start, int stop, size_t o,
 			q[u] = vmul2_xor(q[u], x);
 		}
 	}
-#ifdef GFR_HAVE_VMUL
-	if (c->start > 1) {
-		for (u = 0; u < U; u++)
-			q[u] = vmul(q[u], c->shift);
-		return;
-	}
-#endif
-	for (z = c->start - 1; z >= 0; z--)
-		for (u = 0; u < U; u++)
-			q[u] = vmul2(q[u]);
+	shift_left_side(c, q, U);
+}
+
+/* The same for one disk, md's usual small write. */
+GFR_INLINE void delta1_vec(const uint8_t *dz, size_t o, const struct delta_ctx *c, V *p, V *q,
+			   const int U)
+{
+	int u;
+
+	for (u = 0; u < U; u++)
+		p[u] = q[u] = vload(dz + o + u * VLEN);
+	shift_left_side(c, q, U);
 }
 
 #endif

@@ -39,64 +39,79 @@ GFR_INLINE void put(uint8_t *dst, V v, int stream)
    [off, off + len): U at a time, then one at a time, then base. The
    recovery bodies (simd_recov.h) follow the same pattern. */
 
-GFR_INLINE void gen_at(uint8_t **d, int disks, size_t o, int stream, const int U)
+GFR_INLINE void gen_at(uint8_t *const *d, int z0, uint8_t *pp, uint8_t *qq, size_t o,
+		       int stream, const int U)
 {
-	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 	int u;
 
-	syndrome_vec(d, disks - 3, o, -1, -1, p, q, U);
+	syndrome_vec(d, z0, o, -1, -1, p, q, U);
 	for (u = 0; u < U; u++) {
 		put(pp + o + u * VLEN, p[u], stream);
 		put(qq + o + u * VLEN, q[u], stream);
 	}
 }
 
+/* P and Q pointers are read once into locals: stores through uint8_t *
+   could alias ptrs[], and the compiler would reload them every vector. */
 GFR_INLINE void gen_body(int disks, size_t off, size_t len, void **ptrs, const int U,
 			 const int nt)
 {
 	uint8_t **d = (uint8_t **)ptrs;
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	size_t end = off + len, o = off;
-	int stream = nt && can_stream(d[disks - 2] + off, d[disks - 1] + off);
+	int stream = nt && can_stream(pp + off, qq + off);
 
 	for (; o + U * VLEN <= end; o += U * VLEN)
-		gen_at(d, disks, o, stream, U);
+		gen_at(d, disks - 3, pp, qq, o, stream, U);
 	for (; o + VLEN <= end; o += VLEN)
-		gen_at(d, disks, o, stream, 1);
+		gen_at(d, disks - 3, pp, qq, o, stream, 1);
 	if (stream)
 		vfence();
 	if (o < end)
 		gfr_raid6_gen_base(disks, o, end - o, ptrs);
 }
 
-GFR_INLINE void xor_at(uint8_t **d, int disks, int start, int stop, const struct delta_ctx *c,
-		       size_t o, int stream, const int U)
+/* P ^= p, Q ^= q for U vectors at o. */
+GFR_INLINE void xor_into(uint8_t *pp, uint8_t *qq, size_t o, const V *p, const V *q, int stream,
+			 const int U)
 {
-	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 	int u;
 
-	delta_vec(d, start, stop, o, c, p, q, U);
 	for (u = 0; u < U; u++) {
-		uint8_t *pv = d[disks - 2] + o + u * VLEN, *qv = d[disks - 1] + o + u * VLEN;
+		uint8_t *pv = pp + o + u * VLEN, *qv = qq + o + u * VLEN;
 
 		put(pv, vxor(vload(pv), p[u]), stream);
 		put(qv, vxor(vload(qv), q[u]), stream);
 	}
 }
 
+GFR_INLINE void xor_at(uint8_t *const *d, int start, int stop, const struct delta_ctx *c,
+		       uint8_t *pp, uint8_t *qq, size_t o, int stream, const int U)
+{
+	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
+
+	if (start == stop)
+		delta1_vec(d[start], o, c, p, q, U);
+	else
+		delta_vec(d, start, stop, o, c, p, q, U);
+	xor_into(pp, qq, o, p, q, stream, U);
+}
+
 GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len, void **ptrs,
 			 const int U, const int nt)
 {
 	uint8_t **d = (uint8_t **)ptrs;
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	size_t end = off + len, o = off;
-	int stream = nt && can_stream(d[disks - 2] + off, d[disks - 1] + off);
+	int stream = nt && can_stream(pp + off, qq + off);
 	struct delta_ctx c;
 
 	delta_ctx_init(&c, start);
 	for (; o + U * VLEN <= end; o += U * VLEN)
-		xor_at(d, disks, start, stop, &c, o, stream, U);
+		xor_at(d, start, stop, &c, pp, qq, o, stream, U);
 	for (; o + VLEN <= end; o += VLEN)
-		xor_at(d, disks, start, stop, &c, o, stream, 1);
+		xor_at(d, start, stop, &c, pp, qq, o, stream, 1);
 	if (stream)
 		vfence();
 	if (o < end)

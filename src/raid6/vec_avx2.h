@@ -14,9 +14,15 @@
 typedef __m256i V;
 #define VLEN 32
 
+/* The empty asm pins the loaded value in a register: otherwise gcc 12
+   folds the load into each instruction that uses it and reads memory twice
+   per vector (avx512_gfni_x4 gen, 8+2, 4 KiB: 75 GB/s before, 88 after). */
 GFR_INLINE V vload(const uint8_t *p)
 {
-	return _mm256_loadu_si256((const __m256i *)p);
+	V v = _mm256_loadu_si256((const __m256i *)p);
+
+	__asm__("" : "+x"(v));
+	return v;
 }
 
 GFR_INLINE void vstore(uint8_t *p, V v)
