@@ -124,6 +124,35 @@ def tables(results):
     return "\n".join(out)
 
 
+def ranking(results):
+    """Markdown: per op, libgfraid's variants by the geometric mean of
+    their throughput over the geometries and aligned sizes of the run,
+    relative to the best variant: the figures behind the dispatch order."""
+    cells = defaultdict(dict)         # op -> impl -> {(geometry, size): bytes/s}
+    for name, value in results.items():
+        p = parse(name)
+        if not p or side(p[1]) != "ours" or p[3] not in SIZE_ORDER:
+            continue
+        cells[p[0]].setdefault(p[1], {})[(p[2], p[3])] = value[0]
+    out = []
+    for op in OPS:
+        if op not in cells:
+            continue
+        common = set.intersection(*(set(c) for c in cells[op].values()))
+        if not common:
+            continue
+        means = {impl: statistics.geometric_mean([c[k] for k in common])
+                 for impl, c in cells[op].items()}
+        top = max(means.values())
+        out.append(f"| {op} | " + ", ".join(
+            f"{impl[7:]} {m / top:.2f}" for impl, m in sorted(means.items(), key=lambda kv: -kv[1]))
+            + f" | {len(common)} |")
+    if not out:
+        return ""
+    return "\n".join(["| op | variants, geometric mean relative to the best | cells |",
+                      "|---|---|---|"] + out + [""])
+
+
 def plots(results, outdir, fmt):
     """One image (svg or png) per op and geometry: GB/s against block size."""
     series = defaultdict(lambda: defaultdict(dict))  # (op, geometry) -> impl -> size -> GB/s
@@ -186,6 +215,8 @@ def main():
     ap.add_argument("results", help="JSON from gfraid-bench --benchmark_format=json or ec-cli bench --json")
     ap.add_argument("--plots", metavar="DIR", help="write one plot per op and geometry into DIR")
     ap.add_argument("--format", choices=["svg", "png"], default="svg", help="plot format (svg)")
+    ap.add_argument("--rank", action="store_true",
+                    help="print only libgfraid's variants per op, ranked (the dispatch order)")
     ap.add_argument("--plot-link", metavar="PREFIX", default=None,
                     help="list the plots in the Markdown as images under PREFIX")
     args = ap.parse_args()
@@ -193,6 +224,9 @@ def main():
     context, results = load(args.results)
     if not results:
         sys.exit(f"report: no results in {args.results}")
+    if args.rank:
+        print(ranking(results))
+        return
     print(tables(results))
     if args.plots:
         written = plots(results, args.plots, args.format)

@@ -91,10 +91,17 @@ GFR_INLINE void xor_at(uint8_t *const *d, int start, int stop, const struct delt
 {
 	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 
-	if (start == stop)
-		delta1_vec(d[start], o, c, p, q, U);
-	else
-		delta_vec(d, start, stop, o, c, p, q, U);
+	delta_vec(d, start, stop, o, c, p, q, U);
+	xor_into(pp, qq, o, p, q, stream, U);
+}
+
+/* One data disk, md's usual small write: its pointer too is read once. */
+GFR_INLINE void xor1_at(const uint8_t *dz, const struct delta_ctx *c, uint8_t *pp, uint8_t *qq,
+			size_t o, int stream, const int U)
+{
+	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
+
+	delta1_vec(dz, o, c, p, q, U);
 	xor_into(pp, qq, o, p, q, stream, U);
 }
 
@@ -108,10 +115,19 @@ GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len,
 	struct delta_ctx c;
 
 	delta_ctx_init(&c, start);
-	for (; o + U * VLEN <= end; o += U * VLEN)
-		xor_at(d, start, stop, &c, pp, qq, o, stream, U);
-	for (; o + VLEN <= end; o += VLEN)
-		xor_at(d, start, stop, &c, pp, qq, o, stream, 1);
+	if (start == stop) {
+		const uint8_t *dz = d[start];
+
+		for (; o + U * VLEN <= end; o += U * VLEN)
+			xor1_at(dz, &c, pp, qq, o, stream, U);
+		for (; o + VLEN <= end; o += VLEN)
+			xor1_at(dz, &c, pp, qq, o, stream, 1);
+	} else {
+		for (; o + U * VLEN <= end; o += U * VLEN)
+			xor_at(d, start, stop, &c, pp, qq, o, stream, U);
+		for (; o + VLEN <= end; o += VLEN)
+			xor_at(d, start, stop, &c, pp, qq, o, stream, 1);
+	}
 	if (stream)
 		vfence();
 	if (o < end)
