@@ -79,6 +79,14 @@ void gset_free(struct guarded_set *s)
 	free(s->ptrs);
 }
 
+int use_variant(enum gfraid_op op, int i)
+{
+	if (gfraid_impl_available(op, i) != 1)
+		return 0;
+	ck_assert_int_eq(gfraid_impl_force(op, gfraid_impl_name(op, i)), 0);
+	return 1;
+}
+
 long first_diff(const void *a, const void *b, size_t n)
 {
 	const uint8_t *x = a, *y = b;

@@ -41,6 +41,10 @@ struct guarded_set {
 void gset_alloc(struct guarded_set *s, int n, size_t len, size_t skew);
 void gset_free(struct guarded_set *s);
 
+/* Force variant i of op when this CPU can run it: 1, or 0 (nothing
+   changed) when it cannot. Tests loop over every variant with it. */
+int use_variant(enum gfraid_op op, int i);
+
 /* Index of the first differing byte, or -1. */
 long first_diff(const void *a, const void *b, size_t n);
 

@@ -216,10 +216,43 @@ START_TEST(inversion_in_place)
 }
 END_TEST
 
+
+/* gf2p8affineqb on one byte, as the instruction defines it: output bit i
+   is the parity of x AND byte (7 - i) of the matrix. */
+static uint8_t affine_byte(uint64_t m, uint8_t x)
+{
+	uint8_t out = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		out |= (uint8_t)(__builtin_parity((unsigned int)((m >> (8 * (7 - i))) & x)) << i);
+	return out;
+}
+
+/* Every GFNI matrix multiplies like the field, for every c and x, and the
+   table of 2^z matrices is what gfr_gf_affine builds. */
+START_TEST(affine_matrices)
+{
+	int c, x, z;
+
+	for (c = 0; c < 256; c++) {
+		uint64_t m = gfr_gf_affine((uint8_t)c);
+
+		for (x = 0; x < 256; x++)
+			ck_assert_msg(affine_byte(m, (uint8_t)x) == ref_mul((uint8_t)c, (uint8_t)x),
+				      "matrix of %d on %d", c, x);
+	}
+	for (z = 0; z < 255; z++)
+		ck_assert_msg(gfr_gf_pow2_affine[z] == gfr_gf_affine(ref_pow2(z)), "2^%d", z);
+	ck_assert_uint_eq(gfr_gf_affine(1), 0x0102040810204080ULL);	/* the identity */
+}
+END_TEST
+
 int main(void)
 {
 	const TTest *const tests[] = {
 		tables_from_definition,
+		affine_matrices,
 		all_products,
 		field_laws,
 		init_tables_layout,

@@ -55,7 +55,7 @@ static void stripe_fill(struct stripe *st)
 
 static void assert_stripes_equal(struct stripe *a, struct stripe *b, const char *what)
 {
-	char ctx[160];
+	char ctx[320];
 	int i;
 
 	for (i = 0; i < a->disks; i++) {
@@ -108,115 +108,134 @@ END_TEST
 
 START_TEST(gen_vs_linux)
 {
-	int a, iter;
+	int v, a, iter, runs = 0;
 
-	for (a = 0; a < lref_gen_count(); a++) {
-		if (!lref_gen_valid(a))
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_GEN_SYNDROME); v++) {
+		if (!use_variant(GFRAID_OP_GEN_SYNDROME, v))
 			continue;
-		for (iter = 0; iter < 24; iter++) {
-			struct stripe ours, theirs;
-			int disks = random_disks(iter);
-			size_t bytes = random_aligned_bytes(disks);
-			char what[64];
+		for (a = 0; a < lref_gen_count(); a++) {
+			if (!lref_gen_valid(a))
+				continue;
+			for (iter = 0; iter < 4; iter++) {
+				struct stripe ours, theirs;
+				int disks = random_disks(iter + a + v);
+				size_t bytes = random_aligned_bytes(disks);
+				char what[96];
 
-			stripe_new(&ours, disks, bytes, 0);
-			stripe_new(&theirs, disks, bytes, 0);
-			stripe_fill(&ours);
-			stripe_copy(&theirs, &ours);
-			lref_gen(a, disks, bytes, ptrs(&theirs));
-			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
-			snprintf(what, sizeof(what), "gen vs linux %s", lref_gen_name(a));
-			assert_stripes_equal(&ours, &theirs, what);
-			stripe_free(&ours);
-			stripe_free(&theirs);
+				stripe_new(&ours, disks, bytes, 0);
+				stripe_new(&theirs, disks, bytes, 0);
+				stripe_fill(&ours);
+				stripe_copy(&theirs, &ours);
+				lref_gen(a, disks, bytes, ptrs(&theirs));
+				ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+				snprintf(what, sizeof(what), "gen %s vs linux %s",
+					 gfraid_impl_name(GFRAID_OP_GEN_SYNDROME, v), lref_gen_name(a));
+				assert_stripes_equal(&ours, &theirs, what);
+				stripe_free(&ours);
+				stripe_free(&theirs);
+				runs++;
+			}
 		}
 	}
+	ck_assert_int_gt(runs, 0);
 }
 END_TEST
 
 START_TEST(xor_vs_linux)
 {
-	int a, iter;
+	int v, a, iter, runs = 0;
 
-	for (a = 0; a < lref_gen_count(); a++) {
-		if (!lref_gen_valid(a) || !lref_has_xor(a))
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_XOR_SYNDROME); v++) {
+		if (!use_variant(GFRAID_OP_XOR_SYNDROME, v))
 			continue;
-		for (iter = 0; iter < 32; iter++) {
-			struct stripe ours, theirs;
-			int disks = random_disks(iter);
-			size_t bytes = random_aligned_bytes(disks);
-			int stop = test_range(0, disks - 3), start = test_range(0, stop);
-			char what[96];
+		for (a = 0; a < lref_gen_count(); a++) {
+			if (!lref_gen_valid(a) || !lref_has_xor(a))
+				continue;
+			for (iter = 0; iter < 4; iter++) {
+				struct stripe ours, theirs;
+				int disks = random_disks(iter + a + v);
+				size_t bytes = random_aligned_bytes(disks);
+				int stop = test_range(0, disks - 3), start = test_range(0, stop);
+				char what[128];
 
-			if (iter == 0) {
-				start = 0;
-				stop = disks - 3;
+				if (iter == 0)
+					start = stop;	/* md's one-block write */
+				stripe_new(&ours, disks, bytes, 0);
+				stripe_new(&theirs, disks, bytes, 0);
+				stripe_fill(&ours);	/* P and Q need not match the data */
+				stripe_copy(&theirs, &ours);
+				lref_xor(a, disks, start, stop, bytes, ptrs(&theirs));
+				ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes,
+								     ptrs(&ours)), 0);
+				snprintf(what, sizeof(what), "xor %s %d..%d vs linux %s",
+					 gfraid_impl_name(GFRAID_OP_XOR_SYNDROME, v), start, stop,
+					 lref_gen_name(a));
+				assert_stripes_equal(&ours, &theirs, what);
+				stripe_free(&ours);
+				stripe_free(&theirs);
+				runs++;
 			}
-			stripe_new(&ours, disks, bytes, 0);
-			stripe_new(&theirs, disks, bytes, 0);
-			stripe_fill(&ours);	/* P and Q need not match the data */
-			stripe_copy(&theirs, &ours);
-			lref_xor(a, disks, start, stop, bytes, ptrs(&theirs));
-			ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
-			snprintf(what, sizeof(what), "xor %d..%d vs linux %s", start, stop,
-				 lref_gen_name(a));
-			assert_stripes_equal(&ours, &theirs, what);
-			stripe_free(&ours);
-			stripe_free(&theirs);
 		}
 	}
+	ck_assert_int_gt(runs, 0);
 }
 END_TEST
 
-/* Both recoveries of every valid kernel recovery algorithm, with the
-   kernel's preferred syndrome algorithm underneath, against ours and the
-   original data. */
+/* Both recoveries of every recovery variant against every valid kernel
+   recovery algorithm (on the kernel's preferred syndrome code) and against
+   the original data. */
 START_TEST(recov_vs_linux)
 {
-	int r, iter, gen_i = lref_gen_first_valid();
+	int v, r, iter, runs = 0, gen_i = lref_gen_first_valid();
 
 	ck_assert_int_ge(gen_i, 0);
-	for (r = 0; r < lref_recov_count(); r++) {
-		if (!lref_recov_valid(r))
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_RECOV); v++) {
+		if (!use_variant(GFRAID_OP_RECOV, v))
 			continue;
-		for (iter = 0; iter < 32; iter++) {
-			struct stripe orig, ours, theirs;
-			int disks = iter % 8 == 7 ? 257 : test_range(4, 34);
-			size_t bytes = random_aligned_bytes(disks);
-			int fb = test_range(1, disks - 3), fa = test_range(0, fb - 1);
-			int datap = iter & 1;
-			char what[128];
+		for (r = 0; r < lref_recov_count(); r++) {
+			if (!lref_recov_valid(r))
+				continue;
+			for (iter = 0; iter < 8; iter++) {
+				struct stripe orig, ours, theirs;
+				int disks = iter % 8 == 7 ? 257 : test_range(4, 34);
+				size_t bytes = random_aligned_bytes(disks);
+				int fb = test_range(1, disks - 3), fa = test_range(0, fb - 1);
+				int datap = iter & 1;
+				char what[128];
 
-			stripe_new(&orig, disks, bytes, 0);
-			stripe_new(&ours, disks, bytes, 0);
-			stripe_new(&theirs, disks, bytes, 0);
-			stripe_fill(&orig);
-			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&orig)), 0);
-			stripe_copy(&ours, &orig);
-			stripe_copy(&theirs, &orig);
-			/* Lose the blocks: different garbage in each copy. */
-			test_fill(ours.s.ptrs[fa], bytes);
-			test_fill(theirs.s.ptrs[fa], bytes);
-			if (datap) {
-				test_fill(ours.s.ptrs[disks - 2], bytes);
-				test_fill(theirs.s.ptrs[disks - 2], bytes);
-				lref_datap(r, gen_i, disks, bytes, fa, ptrs(&theirs));
-				ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
-			} else {
-				test_fill(ours.s.ptrs[fb], bytes);
-				test_fill(theirs.s.ptrs[fb], bytes);
-				lref_2data(r, gen_i, disks, bytes, fa, fb, ptrs(&theirs));
-				ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb, ptrs(&ours)), 0);
+				stripe_new(&orig, disks, bytes, 0);
+				stripe_new(&ours, disks, bytes, 0);
+				stripe_new(&theirs, disks, bytes, 0);
+				stripe_fill(&orig);
+				lref_gen(gen_i, disks, bytes, ptrs(&orig));
+				stripe_copy(&ours, &orig);
+				stripe_copy(&theirs, &orig);
+				/* Lose the blocks: different garbage in each copy. */
+				test_fill(ours.s.ptrs[fa], bytes);
+				test_fill(theirs.s.ptrs[fa], bytes);
+				test_fill(ours.s.ptrs[datap ? disks - 2 : fb], bytes);
+				test_fill(theirs.s.ptrs[datap ? disks - 2 : fb], bytes);
+				if (datap) {
+					lref_datap(r, gen_i, disks, bytes, fa, ptrs(&theirs));
+					ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
+				} else {
+					lref_2data(r, gen_i, disks, bytes, fa, fb, ptrs(&theirs));
+					ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb,
+									    ptrs(&ours)), 0);
+				}
+				snprintf(what, sizeof(what), "%s %s(%d, %d) vs linux %s",
+					 gfraid_impl_name(GFRAID_OP_RECOV, v), datap ? "datap" : "2data",
+					 fa, datap ? -1 : fb, lref_recov_name(r));
+				assert_stripes_equal(&ours, &theirs, what);
+				assert_stripes_equal(&ours, &orig, "recovered vs original");
+				stripe_free(&orig);
+				stripe_free(&ours);
+				stripe_free(&theirs);
+				runs++;
 			}
-			snprintf(what, sizeof(what), "%s(%d%s%d) vs linux %s", datap ? "datap" : "2data",
-				 fa, datap ? "" : ",", datap ? -1 : fb, lref_recov_name(r));
-			assert_stripes_equal(&ours, &theirs, what);
-			assert_stripes_equal(&ours, &orig, "recovered vs original");
-			stripe_free(&orig);
-			stripe_free(&ours);
-			stripe_free(&theirs);
 		}
 	}
+	ck_assert_int_gt(runs, 0);
 }
 END_TEST
 
@@ -237,7 +256,7 @@ static void padded_copy(struct stripe *dst, struct stripe *src)
 
 static void assert_prefix_equal(struct stripe *ours, struct stripe *padded, const char *what)
 {
-	char ctx[160];
+	char ctx[320];
 	int i;
 
 	for (i = 0; i < ours->disks; i++) {
@@ -247,58 +266,73 @@ static void assert_prefix_equal(struct stripe *ours, struct stripe *padded, cons
 	}
 }
 
+/* One random odd-length, unaligned case of op (gen, xor, 2data, datap) with
+   the variant now forced, against the kernel on padded aligned copies. */
+static void odd_case(int op, int gen_i, int r, const char *variant)
+{
+	static const char *const names[4] = { "gen", "xor", "2data", "datap" };
+	struct stripe ours, theirs;
+	int disks = test_range(0, 15) == 15 ? 257 : test_range(4, 24);
+	size_t bytes = (size_t)test_range(1, 9000);
+	size_t padded = (bytes + LREF_BLOCK_MULTIPLE - 1) / LREF_BLOCK_MULTIPLE *
+			LREF_BLOCK_MULTIPLE;
+	size_t skew = (size_t)test_range(0, 63);
+	int fb = test_range(1, disks - 3), fa = test_range(0, fb - 1);
+	int stop = test_range(0, disks - 3), start = test_range(0, stop);
+	char what[128];
+
+	stripe_new(&ours, disks, bytes, skew);
+	stripe_new(&theirs, disks, padded, 0);
+	stripe_fill(&ours);
+	if (op >= 2)
+		ref_gen_syndrome(disks, bytes, ours.s.ptrs);
+	padded_copy(&theirs, &ours);
+	switch (op) {
+	case 0:
+		lref_gen(gen_i, disks, padded, ptrs(&theirs));
+		ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+		break;
+	case 1:
+		lref_xor(gen_i, disks, start, stop, padded, ptrs(&theirs));
+		ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
+		break;
+	case 2:
+		lref_2data(r, gen_i, disks, padded, fa, fb, ptrs(&theirs));
+		test_fill(ours.s.ptrs[fa], bytes);
+		test_fill(ours.s.ptrs[fb], bytes);
+		ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb, ptrs(&ours)), 0);
+		break;
+	default:
+		lref_datap(r, gen_i, disks, padded, fa, ptrs(&theirs));
+		test_fill(ours.s.ptrs[fa], bytes);
+		test_fill(ours.s.ptrs[disks - 2], bytes);
+		ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
+		break;
+	}
+	snprintf(what, sizeof(what), "%s %s skew %zu", names[op], variant, skew);
+	assert_prefix_equal(&ours, &theirs, what);
+	stripe_free(&ours);
+	stripe_free(&theirs);
+}
+
 START_TEST(odd_unaligned_vs_linux)
 {
-	int iter, gen_i = lref_gen_first_valid(), r;
+	static const enum gfraid_op ops[4] = { GFRAID_OP_GEN_SYNDROME, GFRAID_OP_XOR_SYNDROME,
+					       GFRAID_OP_RECOV, GFRAID_OP_RECOV };
+	int gen_i = lref_gen_first_valid(), r, op, v, iter, runs = 0;
 
 	for (r = 0; r < lref_recov_count() && !lref_recov_valid(r); r++)
 		;
 	ck_assert_int_lt(r, lref_recov_count());
-	for (iter = 0; iter < 200; iter++) {
-		struct stripe ours, theirs;
-		int disks = iter % 16 == 15 ? 257 : test_range(4, 24);
-		size_t bytes = iter < 64 ? (size_t)iter + 1 : (size_t)test_range(1, 9000);
-		size_t padded = (bytes + LREF_BLOCK_MULTIPLE - 1) / LREF_BLOCK_MULTIPLE *
-				LREF_BLOCK_MULTIPLE;
-		size_t skew = (size_t)test_range(0, 63);
-		int op = iter % 4, fb = test_range(1, disks - 3), fa = test_range(0, fb - 1);
-		int stop = test_range(0, disks - 3), start = test_range(0, stop);
-
-		stripe_new(&ours, disks, bytes, skew);
-		stripe_new(&theirs, disks, padded, 0);
-		stripe_fill(&ours);
-		if (op >= 2)
-			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
-		padded_copy(&theirs, &ours);
-		switch (op) {
-		case 0:
-			lref_gen(gen_i, disks, padded, ptrs(&theirs));
-			ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
-			assert_prefix_equal(&ours, &theirs, "odd gen");
-			break;
-		case 1:
-			lref_xor(gen_i, disks, start, stop, padded, ptrs(&theirs));
-			ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
-			assert_prefix_equal(&ours, &theirs, "odd xor");
-			break;
-		case 2:
-			lref_2data(r, gen_i, disks, padded, fa, fb, ptrs(&theirs));
-			test_fill(ours.s.ptrs[fa], bytes);
-			test_fill(ours.s.ptrs[fb], bytes);
-			ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb, ptrs(&ours)), 0);
-			assert_prefix_equal(&ours, &theirs, "odd 2data");
-			break;
-		default:
-			lref_datap(r, gen_i, disks, padded, fa, ptrs(&theirs));
-			test_fill(ours.s.ptrs[fa], bytes);
-			test_fill(ours.s.ptrs[disks - 2], bytes);
-			ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
-			assert_prefix_equal(&ours, &theirs, "odd datap");
-			break;
+	for (op = 0; op < 4; op++) {
+		for (v = 0; v < gfraid_impl_count(ops[op]); v++) {
+			if (!use_variant(ops[op], v))
+				continue;
+			for (iter = 0; iter < 12; iter++, runs++)
+				odd_case(op, gen_i, r, gfraid_impl_name(ops[op], v));
 		}
-		stripe_free(&ours);
-		stripe_free(&theirs);
 	}
+	ck_assert_int_gt(runs, 100);
 }
 END_TEST
 
@@ -324,28 +358,40 @@ START_TEST(gen_vs_isal_pq_gen)
 }
 END_TEST
 
-/* Our byte-at-a-time reference, on every disk count 3..257. */
+/* Our byte-at-a-time reference: every variant of gen and xor on 40 random
+   disk counts in 3..257, and the automatic choice on every one. */
+static void vs_reference(int disks)
+{
+	struct stripe ours, ref;
+	size_t bytes = (size_t)test_range(1, 300);
+	int stop = test_range(0, disks - 3), start = test_range(0, stop);
+
+	stripe_new(&ours, disks, bytes, (size_t)test_range(0, 63));
+	stripe_new(&ref, disks, bytes, 0);
+	stripe_fill(&ours);
+	stripe_copy(&ref, &ours);
+	ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
+	ref_gen_syndrome(disks, bytes, ref.s.ptrs);
+	assert_stripes_equal(&ours, &ref, gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME));
+	ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
+	ref_xor_syndrome(disks, start, stop, bytes, ref.s.ptrs);
+	assert_stripes_equal(&ours, &ref, gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME));
+	stripe_free(&ours);
+	stripe_free(&ref);
+}
+
 START_TEST(gen_xor_vs_reference)
 {
-	int disks;
+	int disks, v, i;
 
-	for (disks = 3; disks <= 257; disks++) {
-		struct stripe ours, ref;
-		size_t bytes = (size_t)test_range(1, 200);
-		int stop = test_range(0, disks - 3), start = test_range(0, stop);
-
-		stripe_new(&ours, disks, bytes, (size_t)test_range(0, 7));
-		stripe_new(&ref, disks, bytes, 0);
-		stripe_fill(&ours);
-		stripe_copy(&ref, &ours);
-		ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
-		ref_gen_syndrome(disks, bytes, ref.s.ptrs);
-		assert_stripes_equal(&ours, &ref, "gen vs reference");
-		ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
-		ref_xor_syndrome(disks, start, stop, bytes, ref.s.ptrs);
-		assert_stripes_equal(&ours, &ref, "xor vs reference");
-		stripe_free(&ours);
-		stripe_free(&ref);
+	for (disks = 3; disks <= 257; disks++)
+		vs_reference(disks);
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_GEN_SYNDROME); v++) {
+		if (!use_variant(GFRAID_OP_GEN_SYNDROME, v) ||
+		    !use_variant(GFRAID_OP_XOR_SYNDROME, v))
+			continue;
+		for (i = 0; i < 40; i++)
+			vs_reference(i == 0 ? 3 : i == 1 ? 257 : test_range(3, 257));
 	}
 }
 END_TEST
@@ -380,7 +426,21 @@ START_TEST(rmw_equals_full_gen)
 END_TEST
 
 /* gfraid_raid6_recover for every one- and two-member failure. */
+static void every_pattern(void);
+
 START_TEST(recover_every_pattern)
+{
+	int v;
+
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_RECOV); v++)
+		if (use_variant(GFRAID_OP_RECOV, v))
+			every_pattern();
+}
+END_TEST
+
+/* Every one- and two-member failure on a few arrays, with the forced
+   recovery variant (and the automatic gen_syndrome). */
+static void every_pattern(void)
 {
 	static const int disk_counts[] = { 3, 4, 5, 6, 9, 16, 33 };
 	static const size_t sizes[] = { 1, 7, 64, 4099 };
@@ -408,7 +468,8 @@ START_TEST(recover_every_pattern)
 						test_fill(work.s.ptrs[fb], bytes);
 					ck_assert_int_eq(gfraid_raid6_recover(disks, bytes, fa, fb,
 									      ptrs(&work)), 0);
-					snprintf(what, sizeof(what), "recover(%d, %d)", fa, fb);
+					snprintf(what, sizeof(what), "%s recover(%d, %d)",
+						 gfraid_impl_selected(GFRAID_OP_RECOV), fa, fb);
 					assert_stripes_equal(&work, &orig, what);
 				}
 			}
@@ -417,7 +478,6 @@ START_TEST(recover_every_pattern)
 		}
 	}
 }
-END_TEST
 
 /* The checker itself: a stripe with one flipped bit must not compare
    equal, or every test above could pass by accident. */
