@@ -12,6 +12,7 @@
 
 #include "common.h"
 #include "linux_raid6.h"
+#include "raid6/raid6.h"
 
 /* A stripe: `disks` blocks of `bytes`, each followed by a guard page. */
 struct stripe {
@@ -358,26 +359,34 @@ START_TEST(gen_vs_isal_pq_gen)
 }
 END_TEST
 
-/* Our byte-at-a-time reference: every variant of gen and xor on 40 random
-   disk counts in 3..257, and the automatic choice on every one. */
+/* Our byte-at-a-time reference and our base variant: every variant of gen
+   and xor on 40 random disk counts in 3..257, and the automatic choice on
+   every one. */
 static void vs_reference(int disks)
 {
-	struct stripe ours, ref;
+	struct stripe ours, ref, base;
 	size_t bytes = (size_t)test_range(1, 300);
 	int stop = test_range(0, disks - 3), start = test_range(0, stop);
 
 	stripe_new(&ours, disks, bytes, (size_t)test_range(0, 63));
 	stripe_new(&ref, disks, bytes, 0);
+	stripe_new(&base, disks, bytes, 0);
 	stripe_fill(&ours);
 	stripe_copy(&ref, &ours);
+	stripe_copy(&base, &ours);
 	ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
 	ref_gen_syndrome(disks, bytes, ref.s.ptrs);
+	gfr_raid6_gen_base(disks, 0, bytes, ptrs(&base));
 	assert_stripes_equal(&ours, &ref, gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME));
+	assert_stripes_equal(&ours, &base, "gen vs base");
 	ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
 	ref_xor_syndrome(disks, start, stop, bytes, ref.s.ptrs);
+	gfr_raid6_xor_base(disks, start, stop, 0, bytes, ptrs(&base));
 	assert_stripes_equal(&ours, &ref, gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME));
+	assert_stripes_equal(&ours, &base, "xor vs base");
 	stripe_free(&ours);
 	stripe_free(&ref);
+	stripe_free(&base);
 }
 
 START_TEST(gen_xor_vs_reference)
