@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* RAID-6 on AVX2: 32-byte vectors, Q by Horner's rule, constants (the
    recovery coefficients, 2^start in xor_syndrome) through vpshufb. */
-#include "vec_avx2.h"
+#include "../simd/vec_avx2.h"
 
 /* Each byte times 2: bytes with the top bit set get 0x1D folded back in. */
 GFR_INLINE V vmul2(V q)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* RAID-6 on AVX2 + GFNI: 32-byte vectors, every product by a constant one
    vgf2p8affineqb (Q as its direct sum, recovery coefficients). */
-#include "vec_avx2.h"
+#include "../simd/vec_avx2.h"
 
 /* A gf2p8affineqb matrix in every 64-bit lane. */
 GFR_INLINE V vmat(uint64_t m)

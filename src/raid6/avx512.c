@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* RAID-6 on AVX-512 BW: 64-byte vectors, Q by Horner's rule, constants
    (recovery coefficients, 2^start in xor_syndrome) through vpshufb. */
-#include "vec_avx512.h"
+#include "../simd/vec_avx512.h"
 
 /* 2q ^ x: the bytes of q with the top bit set (vpmovb2m) get 0x1D, and
    the three terms meet in one vpternlogq. */

@@ -3,7 +3,7 @@
  * gen_syndrome and xor_syndrome written once, for every ISA. An ISA file
  * includes,
  * in this order:
- *   - a vector header (vec_sse2.h, vec_avx2.h, vec_avx512.h): V, VLEN,
+ *   - a vector header (src/simd/vec_sse2.h, vec_avx2.h, vec_avx512.h): V, VLEN,
  *     vload, vstore (unaligned), vstream (non-temporal, aligned), vfence,
  *     vzero, vxor, vxor3;
  *   - where it has one, a multiply of every byte by a constant c: struct
@@ -18,6 +18,8 @@
  */
 #ifndef GFRAID_SIMD_BODY_H
 #define GFRAID_SIMD_BODY_H
+
+#include "raid6.h"
 
 #define GFR_MAX_UNROLL 4
 

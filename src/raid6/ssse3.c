@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* RAID-6 recovery on SSSE3: 16-byte vectors, constants multiplied through
    pshufb on the two nibble halves of each byte. */
-#include "vec_sse2.h"
+#include "../simd/vec_sse2.h"
 #include "../gf/gf.h"
 
 struct vmul {

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* 32-byte vector helpers on AVX2, for avx2.c and avx2_gfni.c (see
-   simd_body.h for what a vector header provides). */
+/* 32-byte vector helpers on AVX2, for the AVX2 and AVX2+GFNI files of
+   src/raid6/ and src/ec/. */
 #ifndef GFRAID_VEC_AVX2_H
 #define GFRAID_VEC_AVX2_H
 
 #include <immintrin.h>
 
-#include "raid6.h"
 #include "../gf/gf.h"
 
 #define GFR_INLINE static inline __attribute__((always_inline))

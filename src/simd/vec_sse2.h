@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* 16-byte vector helpers on SSE2, for sse2.c and ssse3.c (see simd_body.h
-   for what a vector header provides). */
+/* 16-byte vector helpers on SSE2, for the SSE2/SSSE3 files of src/raid6/
+   and src/ec/. */
 #ifndef GFRAID_VEC_SSE2_H
 #define GFRAID_VEC_SSE2_H
 
 #include <immintrin.h>
 
-#include "raid6.h"
 #include "../gf/gf.h"
 
 #define GFR_INLINE static inline __attribute__((always_inline))

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* 64-byte vector helpers on AVX-512 F+BW, for avx512.c and
-   avx512_gfni.c (see simd_body.h for what a vector header provides). */
+/* 64-byte vector helpers on AVX-512 F+BW, for the AVX-512 and
+   AVX-512+GFNI files of src/raid6/ and src/ec/. */
 #ifndef GFRAID_VEC_AVX512_H
 #define GFRAID_VEC_AVX512_H
 
 #include <immintrin.h>
 
-#include "raid6.h"
 #include "../gf/gf.h"
 
 #define GFR_INLINE static inline __attribute__((always_inline))
