@@ -100,11 +100,28 @@ static const struct gfr_impl recov_impls[] = {
 	{ "base", 0, { .recov = { gfr_raid6_2data_base, gfr_raid6_datap_base } } },
 };
 
+#define ENCODE(isa, needs) { #isa, needs, { .encode = gfr_ec_encode_##isa } }
+#define UPDATE(isa, needs) { #isa, needs, { .update = gfr_ec_update_##isa } }
+
 static const struct gfr_impl encode_impls[] = {
+#if GFR_X86
+	ENCODE(avx512_gfni, NEED_AVX512_GFNI),
+	ENCODE(avx2_gfni, NEED_AVX2_GFNI),
+	ENCODE(avx512, NEED_AVX512),
+	ENCODE(avx2, NEED_AVX2),
+	ENCODE(ssse3, NEED_SSSE3),
+#endif
 	{ "base", 0, { .encode = gfr_ec_encode_base } },
 };
 
 static const struct gfr_impl update_impls[] = {
+#if GFR_X86
+	UPDATE(avx512_gfni, NEED_AVX512_GFNI),
+	UPDATE(avx2_gfni, NEED_AVX2_GFNI),
+	UPDATE(avx512, NEED_AVX512),
+	UPDATE(avx2, NEED_AVX2),
+	UPDATE(ssse3, NEED_SSSE3),
+#endif
 	{ "base", 0, { .update = gfr_ec_update_base } },
 };
 

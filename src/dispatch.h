@@ -27,6 +27,27 @@ struct gfr_impl {
 
 extern const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
 
+/*
+ * Bytes per call of a variant so that one SIMD section touches at most
+ * GFR_SIMD_SECTION bytes of its `buffers` blocks: all of them in
+ * userspace. A multiple of 256, so vectors stay aligned; the constant test
+ * comes first, so userspace never divides.
+ */
+static inline size_t gfr_section_len(size_t bytes, int buffers)
+{
+	size_t step;
+
+	if (bytes <= GFR_SIMD_SECTION / GFRAID_MAX_DISKS)
+		return bytes;
+	step = GFR_SIMD_SECTION / (size_t)buffers;
+	return step < 256 ? 256 : step & ~(size_t)255;
+}
+
+/* Encode len bytes with the selected variant and any tables (the API
+   entry and reconstruct share it). */
+void gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
+			  uint8_t *const *data, uint8_t *const *coding);
+
 const struct gfr_impl *gfr_impl_init(enum gfraid_op op);
 
 /* The variant op runs now; op must be valid. One acquire load once set. */

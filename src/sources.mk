@@ -21,10 +21,20 @@ GFRAID_X86_SRCS := \
 	raid6/avx2.c \
 	raid6/avx512.c \
 	raid6/avx2_gfni.c \
-	raid6/avx512_gfni.c
+	raid6/avx512_gfni.c \
+	ec/ssse3.c \
+	ec/avx2.c \
+	ec/avx512.c \
+	ec/avx2_gfni.c \
+	ec/avx512_gfni.c
 GFRAID_ISA_raid6/sse2.c := -msse2
 GFRAID_ISA_raid6/ssse3.c := -mssse3
 GFRAID_ISA_raid6/avx2.c := -mavx2
 GFRAID_ISA_raid6/avx512.c := -mavx512f -mavx512bw
 GFRAID_ISA_raid6/avx2_gfni.c := -mavx2 -mgfni
 GFRAID_ISA_raid6/avx512_gfni.c := -mavx512f -mavx512bw -mgfni
+GFRAID_ISA_ec/ssse3.c := -mssse3
+GFRAID_ISA_ec/avx2.c := -mavx2
+GFRAID_ISA_ec/avx512.c := -mavx512f -mavx512bw
+GFRAID_ISA_ec/avx2_gfni.c := -mavx2 -mgfni
+GFRAID_ISA_ec/avx512_gfni.c := -mavx512f -mavx512bw -mgfni

@@ -3,6 +3,35 @@
 #include "../dispatch.h"
 #include "../gf/gf.h"
 
+/*
+ * Run an encode (vec_i < 0, data has k shards) or an update (data[0] is
+ * shard vec_i) over [0, len) in sections, SIMD ones between
+ * gfr_simd_begin/end (see src/raid6/api.c).
+ */
+static void ec_run(const struct gfr_impl *im, size_t len, int k, int rows, int vec_i,
+		   const uint8_t *gftbls, uint8_t *const *data, uint8_t *const *coding)
+{
+	size_t step = gfr_section_len(len, k + rows), off, n;
+
+	for (off = 0; off < len; off += n) {
+		n = len - off < step ? len - off : step;
+		if (im->needs)
+			gfr_simd_begin();
+		if (vec_i < 0)
+			im->fn.encode(off, n, k, rows, gftbls, data, coding);
+		else
+			im->fn.update(off, n, k, rows, vec_i, gftbls, data[0], coding);
+		if (im->needs)
+			gfr_simd_end();
+	}
+}
+
+void gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
+			  uint8_t *const *data, uint8_t *const *coding)
+{
+	ec_run(gfr_impl_current(GFRAID_OP_EC_ENCODE), len, k, rows, -1, gftbls, data, coding);
+}
+
 static int shards_ok(int k, int rows)
 {
 	return k >= 1 && rows >= 1 && k <= GFRAID_MAX_SHARDS - rows;
@@ -39,8 +68,7 @@ int gfraid_ec_encode_data(int len, int k, int rows, const unsigned char *gftbls,
 		return GFRAID_ENULL;
 	if (len == 0)
 		return 0;
-	gfr_impl_current(GFRAID_OP_EC_ENCODE)->fn.encode((size_t)len, k, rows, gftbls,
-							  data, coding);
+	gfr_ec_encode_tables((size_t)len, k, rows, gftbls, data, coding);
 	return 0;
 }
 
@@ -58,7 +86,11 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 		return GFRAID_ENULL;
 	if (len == 0)
 		return 0;
-	gfr_impl_current(GFRAID_OP_EC_UPDATE)->fn.update((size_t)len, k, rows, vec_i, gftbls,
-							  data, coding);
+	{
+		uint8_t *one = (uint8_t *)data;
+
+		ec_run(gfr_impl_current(GFRAID_OP_EC_UPDATE), (size_t)len, k, rows, vec_i, gftbls,
+		       &one, coding);
+	}
 	return 0;
 }

@@ -6,39 +6,39 @@
 #include "ec.h"
 #include "../gf/gf.h"
 
-void gfr_ec_encode_base(size_t len, int k, int rows, const uint8_t *gftbls,
+void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
 			uint8_t *const *data, uint8_t *const *coding)
 {
+	size_t end = off + len, x;
 	int i, j;
-	size_t x;
 
 	for (i = 0; i < rows; i++) {
 		uint8_t *out = coding[i];
 		const uint8_t *tbl = gftbls + (size_t)32 * k * i;
 
-		for (x = 0; x < len; x++)
+		for (x = off; x < end; x++)
 			out[x] = gfr_gf_nibble_mul(tbl, data[0][x]);
 		for (j = 1; j < k; j++) {
 			const uint8_t *in = data[j];
 
 			tbl += 32;
-			for (x = 0; x < len; x++)
+			for (x = off; x < end; x++)
 				out[x] ^= gfr_gf_nibble_mul(tbl, in[x]);
 		}
 	}
 }
 
-void gfr_ec_update_base(size_t len, int k, int rows, int vec_i, const uint8_t *gftbls,
+void gfr_ec_update_base(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls,
 			const uint8_t *data, uint8_t *const *coding)
 {
+	size_t end = off + len, x;
 	int i;
-	size_t x;
 
 	for (i = 0; i < rows; i++) {
 		uint8_t *out = coding[i];
 		const uint8_t *tbl = gftbls + (size_t)32 * (k * i + vec_i);
 
-		for (x = 0; x < len; x++)
+		for (x = off; x < end; x++)
 			out[x] ^= gfr_gf_nibble_mul(tbl, data[x]);
 	}
 }

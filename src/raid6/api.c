@@ -12,20 +12,12 @@ struct call {
 	void **ptrs;
 };
 
-/*
- * Run a variant over [0, bytes) in sections of at most GFR_SIMD_SECTION
- * bytes of blocks (one section in userspace), each a multiple of 256 bytes
- * so vectors stay aligned, SIMD ones between gfr_simd_begin/end.
- */
+/* Run a variant over [0, bytes) in sections (gfr_section_len), SIMD ones
+   between gfr_simd_begin/end. */
 static void run(const struct call *c, size_t bytes)
 {
-	size_t step = bytes, off, n;
+	size_t step = gfr_section_len(bytes, c->disks), off, n;
 
-	/* Constant-folded test first: userspace never divides here. */
-	if (bytes > GFR_SIMD_SECTION / GFRAID_MAX_DISKS) {
-		step = GFR_SIMD_SECTION / (size_t)c->disks;
-		step = step < 256 ? 256 : step & ~(size_t)255;
-	}
 	for (off = 0; off < bytes; off += n) {
 		n = bytes - off < step ? bytes - off : step;
 		if (c->im->needs)

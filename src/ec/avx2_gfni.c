@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/* Reed-Solomon encode and update on AVX2 + GFNI: 32-byte vectors, every
+   product one vgf2p8affineqb. */
+#include "../simd/vec_avx2.h"
+
+#define EC_ROWS 4
+#define EC_UNROLL 2
+
+GFR_INLINE V vmat(uint64_t m)
+{
+	return _mm256_set1_epi64x((long long)m);
+}
+
+GFR_INLINE V vmulm(V x, V m)
+{
+	return _mm256_gf2p8affine_epi64_epi8(x, m, 0);
+}
+
+#include "gfni.h"
+#include "simd_body.h"
+
+GFR_EC_VARIANTS(avx2_gfni)

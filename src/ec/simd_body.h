@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * Reed-Solomon encode and update written once, for every ISA. An ISA file
+ * includes a vector header (src/simd/vec_*.h), then defines:
+ *   - EC_ROWS: parity rows per pass over the data (output blocking: every
+ *     data vector is loaded once per pass and multiplied into EC_ROWS
+ *     accumulators that stay in registers); EC_UNROLL: vectors per step;
+ *     EC_CHUNK: data shards whose coefficients are prepared at a time;
+ *   - struct ec_coefs and ec_coefs_load(c, gftbls, k, row0, nr, j0, nj):
+ *     the coefficients of rows row0.. and data j0.. ready for multiplying
+ *     (nibble tables where they are, or GFNI matrices built from them);
+ *   - struct ec_x and ec_prep(v): a data vector ready for multiplying;
+ *   - ec_mul_acc1(acc, x, c, r, j): acc ^ coef(r, j) * x, and
+ *     ec_mul_acc2(acc, x0, x1, c, r, j): acc ^ coef(r, j) * x0
+ *     ^ coef(r, j + 1) * x1, fused as far as the ISA allows;
+ * then includes this file and writes GFR_EC_VARIANTS(isa).
+ */
+#ifndef GFRAID_EC_SIMD_BODY_H
+#define GFRAID_EC_SIMD_BODY_H
+
+#include "ec.h"
+
+/* Encode: U vectors at offset o of R rows from data shards j0 .. j0+nj-1;
+   the accumulators start at zero (first chunk) or from the coding buffers
+   (later chunks). */
+GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *coding,
+			const struct ec_coefs *c, size_t o, int from_coding, const int R,
+			const int U)
+{
+	V acc[EC_ROWS][EC_UNROLL];
+	int r, u, j;
+
+	for (r = 0; r < R; r++)
+		for (u = 0; u < U; u++)
+			acc[r][u] = from_coding ? vload(coding[r] + o + u * VLEN) : vzero();
+	for (j = 0; j + 1 < nj; j += 2) {
+		const uint8_t *d0 = data[j0 + j] + o, *d1 = data[j0 + j + 1] + o;
+
+		for (u = 0; u < U; u++) {
+			struct ec_x x0 = ec_prep(vload(d0 + u * VLEN));
+			struct ec_x x1 = ec_prep(vload(d1 + u * VLEN));
+
+			for (r = 0; r < R; r++)
+				acc[r][u] = ec_mul_acc2(acc[r][u], x0, x1, c, r, j);
+		}
+	}
+	if (j < nj) {
+		const uint8_t *d0 = data[j0 + j] + o;
+
+		for (u = 0; u < U; u++) {
+			struct ec_x x0 = ec_prep(vload(d0 + u * VLEN));
+
+			for (r = 0; r < R; r++)
+				acc[r][u] = ec_mul_acc1(acc[r][u], x0, c, r, j);
+		}
+	}
+	for (r = 0; r < R; r++)
+		for (u = 0; u < U; u++)
+			vstore(coding[r] + o + u * VLEN, acc[r][u]);
+}
+
+/* Update: coding[r] ^= coef(r, 0) * src for U vectors at o. */
+GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *coding,
+			       const struct ec_coefs *c, size_t o, const int R, const int U)
+{
+	int r, u;
+
+	for (u = 0; u < U; u++) {
+		struct ec_x x = ec_prep(vload(src + o + u * VLEN));
+
+		for (r = 0; r < R; r++) {
+			uint8_t *dst = coding[r] + o + u * VLEN;
+
+			vstore(dst, ec_mul_acc1(vload(dst), x, c, r, 0));
+		}
+	}
+}
+
+/* R rows (a compile-time count) over whole vectors of [off, end); returns
+   where the whole vectors stop. vec_i < 0: encode from the k shards in
+   data; otherwise update from src, which is shard vec_i. */
+GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
+			  uint8_t *const *data, int vec_i, const uint8_t *src,
+			  uint8_t *const *coding, const int R)
+{
+	struct ec_coefs c;
+	size_t o = off;
+	int j0;
+
+	if (vec_i >= 0) {
+		ec_coefs_load(&c, gftbls, k, row0, R, vec_i, 1);
+		for (; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
+			ec_update_step(src, coding, &c, o, R, EC_UNROLL);
+		for (; o + VLEN <= end; o += VLEN)
+			ec_update_step(src, coding, &c, o, R, 1);
+		return o;
+	}
+	for (j0 = 0; j0 < k; j0 += EC_CHUNK) {
+		int nj = k - j0 < EC_CHUNK ? k - j0 : EC_CHUNK;
+
+		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
+		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
+			ec_step(data, j0, nj, coding, &c, o, j0 > 0, R, EC_UNROLL);
+		for (; o + VLEN <= end; o += VLEN)
+			ec_step(data, j0, nj, coding, &c, o, j0 > 0, R, 1);
+	}
+	return o;
+}
+
+/* Rows EC_ROWS at a time, the last pass with what is left; the bytes past
+   the last whole vector go to base. */
+GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
+			const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
+			uint8_t *const *coding)
+{
+	size_t end = off + len, o = end;
+	int row0;
+
+	for (row0 = 0; row0 < rows; row0 += EC_ROWS) {
+		int nr = rows - row0 < EC_ROWS ? rows - row0 : EC_ROWS;
+		uint8_t *const *out = coding + row0;
+
+		switch (nr) {
+#define EC_CASE(n) \
+	case n: \
+		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, n); \
+		break;
+		EC_CASE(1)
+		EC_CASE(2)
+		EC_CASE(3)
+		EC_CASE(4)
+#if EC_ROWS > 4
+		EC_CASE(5)
+		EC_CASE(6)
+#endif
+#if EC_ROWS > 6
+		EC_CASE(7)
+		EC_CASE(8)
+#endif
+#undef EC_CASE
+		}
+	}
+	if (o < end) {
+		if (vec_i < 0)
+			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, coding);
+		else
+			gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, coding);
+	}
+}
+
+#define GFR_EC_VARIANTS(isa) \
+	void gfr_ec_encode_##isa(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+				 uint8_t *const *data, uint8_t *const *coding) \
+	{ \
+		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding); \
+	} \
+	void gfr_ec_update_##isa(size_t off, size_t len, int k, int rows, int vec_i, \
+				 const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding) \
+	{ \
+		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding); \
+	}
+
+#endif
