@@ -6,6 +6,8 @@
  *     data vector is loaded once per pass and multiplied into EC_ROWS
  *     accumulators that stay in registers); EC_UNROLL: vectors per step;
  *     EC_CHUNK: data shards whose coefficients are prepared at a time;
+ *     EC_PAIRS: 1 to take data shards two at a time (where one
+ *     instruction folds two products into an accumulator), else 0;
  *   - struct ec_coefs and ec_coefs_load(c, gftbls, k, row0, nr, j0, nj):
  *     the coefficients of rows row0.. and data j0.. ready for multiplying
  *     (nibble tables where they are, or GFNI matrices built from them);
@@ -33,7 +35,7 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *co
 	for (r = 0; r < R; r++)
 		for (u = 0; u < U; u++)
 			acc[r][u] = from_coding ? vload(coding[r] + o + u * VLEN) : vzero();
-	for (j = 0; j + 1 < nj; j += 2) {
+	for (j = 0; EC_PAIRS && j + 1 < nj; j += 2) {
 		const uint8_t *d0 = data[j0 + j] + o, *d1 = data[j0 + j + 1] + o;
 
 		for (u = 0; u < U; u++) {
@@ -44,7 +46,7 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *co
 				acc[r][u] = ec_mul_acc2(acc[r][u], x0, x1, c, r, j);
 		}
 	}
-	if (j < nj) {
+	for (; j < nj; j++) {
 		const uint8_t *d0 = data[j0 + j] + o;
 
 		for (u = 0; u < U; u++) {

@@ -3,8 +3,12 @@
    nibble tables. */
 #include "../simd/vec_sse2.h"
 
+/* Rows per pass, vectors per step and pairing measured against ISA-L
+   ec_encode_data_sse over 4+2, 10+4, 16+4, 8+8 at 4 and 64 KiB: 4/2/no
+   pairs 1.09x (geometric mean), 4/1 1.01x, 2/2 0.98x, with pairs 1.00x. */
 #define EC_ROWS 4
 #define EC_UNROLL 2
+#define EC_PAIRS 0
 
 GFR_INLINE V vbyte(uint8_t b)
 {
