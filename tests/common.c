@@ -62,8 +62,8 @@ void gset_alloc(struct guarded_set *s, int n, size_t len, size_t skew)
 	int i;
 
 	s->n = n;
-	s->bufs = calloc((size_t)n, sizeof(*s->bufs));
-	s->ptrs = calloc((size_t)n, sizeof(*s->ptrs));
+	s->bufs = calloc((size_t)n + 1, sizeof(*s->bufs));
+	s->ptrs = calloc((size_t)n + 1, sizeof(*s->ptrs));
 	ck_assert(s->bufs && s->ptrs);
 	for (i = 0; i < n; i++)
 		s->ptrs[i] = guarded_alloc(&s->bufs[i], len, skew);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "ec/ec.h"
 
 enum matrix_kind { RS, CAUCHY };
 
@@ -51,119 +52,147 @@ static void shards_free(struct shards *s)
 	gset_free(&s->coding);
 }
 
+/* One random encode with the variant now forced, against ISA-L's base and
+   dispatched encode (with ISA-L's own tables) and the byte reference. */
+static void encode_case(int iter)
+{
+	int rows = test_range(1, 16), len = pick_len(iter);
+	/* k up to 64, and every 20th case as wide as the field allows */
+	int k = iter % 20 == 19 ? GFRAID_MAX_SHARDS - rows : test_range(1, 64);
+	enum matrix_kind kind = iter & 1 ? CAUCHY : RS;
+	uint8_t *a = malloc((size_t)(k + rows) * k);
+	uint8_t *tbl = malloc((size_t)32 * k * rows), *isal_tbl = malloc((size_t)32 * k * rows);
+	struct shards ours, base, disp, ref, mine;
+	size_t skew = iter % 4 == 3 ? (size_t)test_range(1, 63) : 0;
+	char ctx[96];
+	int i;
+
+	ck_assert(a && tbl && isal_tbl);
+	if (k > 64)
+		len = test_range(1, 2000);
+	gen_matrix(kind, a, k + rows, k);
+	gfraid_ec_init_tables(k, rows, a + k * k, tbl);
+	ec_init_tables(k, rows, a + k * k, isal_tbl);
+	ck_assert_same(tbl, isal_tbl, (size_t)32 * k * rows, "tables vs ISA-L");
+
+	shards_new(&ours, k, rows, (size_t)len, skew);
+	shards_new(&base, k, rows, (size_t)len, 0);
+	shards_new(&disp, k, rows, (size_t)len, 0);
+	shards_new(&ref, k, rows, (size_t)len, 0);
+	shards_new(&mine, 0, rows, (size_t)len, 0);
+	for (i = 0; i < k; i++) {
+		test_fill(ours.data.ptrs[i], (size_t)len);
+		memcpy(base.data.ptrs[i], ours.data.ptrs[i], (size_t)len);
+		memcpy(disp.data.ptrs[i], ours.data.ptrs[i], (size_t)len);
+		memcpy(ref.data.ptrs[i], ours.data.ptrs[i], (size_t)len);
+	}
+	for (i = 0; i < rows; i++)
+		test_fill(ours.coding.ptrs[i], (size_t)len);	/* output overwrites */
+
+	ck_assert_int_eq(gfraid_ec_encode_data(len, k, rows, tbl, ours.data.ptrs,
+					       ours.coding.ptrs), 0);
+	ec_encode_data_base(len, k, rows, isal_tbl, base.data.ptrs, base.coding.ptrs);
+	ec_encode_data(len, k, rows, isal_tbl, disp.data.ptrs, disp.coding.ptrs);
+	ref_encode((size_t)len, k, rows, a + k * k, ref.data.ptrs, ref.coding.ptrs);
+	gfr_ec_encode_base(0, (size_t)len, k, rows, tbl, ref.data.ptrs, mine.coding.ptrs);
+	for (i = 0; i < rows; i++) {
+		snprintf(ctx, sizeof(ctx), "%s %s k=%d rows=%d len=%d row %d vs ISA-L base",
+			 gfraid_impl_selected(GFRAID_OP_EC_ENCODE), kind == RS ? "RS" : "Cauchy", k,
+			 rows, len, i);
+		ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
+		snprintf(ctx, sizeof(ctx), "%s k=%d rows=%d len=%d row %d vs ISA-L dispatched",
+			 gfraid_impl_selected(GFRAID_OP_EC_ENCODE), k, rows, len, i);
+		ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
+		snprintf(ctx, sizeof(ctx), "%s k=%d rows=%d len=%d row %d vs reference",
+			 gfraid_impl_selected(GFRAID_OP_EC_ENCODE), k, rows, len, i);
+		ck_assert_same(ours.coding.ptrs[i], ref.coding.ptrs[i], (size_t)len, ctx);
+		ck_assert_same(ours.coding.ptrs[i], mine.coding.ptrs[i], (size_t)len,
+			       "vs our base");
+	}
+	for (i = 0; i < k; i++)
+		ck_assert_same(ours.data.ptrs[i], base.data.ptrs[i], (size_t)len,
+			       "data must not change");
+	shards_free(&ours);
+	shards_free(&base);
+	shards_free(&disp);
+	shards_free(&ref);
+	shards_free(&mine);
+	free(a);
+	free(tbl);
+	free(isal_tbl);
+}
+
 START_TEST(encode_vs_isal)
 {
-	int iter;
+	int v, iter, runs = 0;
 
-	for (iter = 0; iter < 400; iter++) {
-		int rows = test_range(1, 16), len = pick_len(iter);
-		/* k up to 64, and every 20th case as wide as the field allows */
-		int k = iter % 20 == 19 ? GFRAID_MAX_SHARDS - rows : test_range(1, 64);
-		enum matrix_kind kind = iter & 1 ? CAUCHY : RS;
-		uint8_t *a = malloc((size_t)(k + rows) * k);
-		uint8_t *tbl = malloc((size_t)32 * k * rows), *isal_tbl = malloc((size_t)32 * k * rows);
-		struct shards ours, base, disp, ref;
-		size_t skew = iter % 4 == 3 ? (size_t)test_range(1, 63) : 0;
-		char ctx[96];
-		int i;
-
-		ck_assert(a && tbl && isal_tbl);
-		if (k > 64)
-			len = test_range(1, 2000);
-		gen_matrix(kind, a, k + rows, k);
-		gfraid_ec_init_tables(k, rows, a + k * k, tbl);
-		ec_init_tables(k, rows, a + k * k, isal_tbl);
-		ck_assert_same(tbl, isal_tbl, (size_t)32 * k * rows, "tables vs ISA-L");
-
-		shards_new(&ours, k, rows, (size_t)len, skew);
-		shards_new(&base, k, rows, (size_t)len, 0);
-		shards_new(&disp, k, rows, (size_t)len, 0);
-		shards_new(&ref, k, rows, (size_t)len, 0);
-		for (i = 0; i < k; i++) {
-			test_fill(ours.data.ptrs[i], (size_t)len);
-			memcpy(base.data.ptrs[i], ours.data.ptrs[i], (size_t)len);
-			memcpy(disp.data.ptrs[i], ours.data.ptrs[i], (size_t)len);
-			memcpy(ref.data.ptrs[i], ours.data.ptrs[i], (size_t)len);
-		}
-		for (i = 0; i < rows; i++)
-			test_fill(ours.coding.ptrs[i], (size_t)len);	/* output overwrites */
-
-		ck_assert_int_eq(gfraid_ec_encode_data(len, k, rows, tbl, ours.data.ptrs,
-						       ours.coding.ptrs), 0);
-		ec_encode_data_base(len, k, rows, isal_tbl, base.data.ptrs, base.coding.ptrs);
-		ec_encode_data(len, k, rows, isal_tbl, disp.data.ptrs, disp.coding.ptrs);
-		ref_encode((size_t)len, k, rows, a + k * k, ref.data.ptrs, ref.coding.ptrs);
-		for (i = 0; i < rows; i++) {
-			snprintf(ctx, sizeof(ctx), "%s k=%d rows=%d len=%d row %d vs ISA-L base",
-				 kind == RS ? "RS" : "Cauchy", k, rows, len, i);
-			ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
-			snprintf(ctx, sizeof(ctx), "k=%d rows=%d len=%d row %d vs ISA-L dispatched",
-				 k, rows, len, i);
-			ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
-			snprintf(ctx, sizeof(ctx), "k=%d rows=%d len=%d row %d vs reference", k, rows,
-				 len, i);
-			ck_assert_same(ours.coding.ptrs[i], ref.coding.ptrs[i], (size_t)len, ctx);
-		}
-		for (i = 0; i < k; i++)
-			ck_assert_same(ours.data.ptrs[i], base.data.ptrs[i], (size_t)len,
-				       "data must not change");
-		shards_free(&ours);
-		shards_free(&base);
-		shards_free(&disp);
-		shards_free(&ref);
-		free(a);
-		free(tbl);
-		free(isal_tbl);
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_ENCODE); v++) {
+		if (!use_variant(GFRAID_OP_EC_ENCODE, v))
+			continue;
+		for (iter = 0; iter < 120; iter++, runs++)
+			encode_case(iter);
 	}
+	ck_assert_int_gt(runs, 0);
 }
 END_TEST
 
+/* A few random updates with the variant now forced, against ISA-L's base
+   and dispatched update. */
+static void update_case(int iter)
+{
+	int k = test_range(1, 64), rows = test_range(1, 16), len = pick_len(iter);
+	uint8_t *a = malloc((size_t)(k + rows) * k), *tbl = malloc((size_t)32 * k * rows);
+	struct shards ours, base, disp;
+	uint8_t *src = malloc((size_t)len);
+	int i, step;
+
+	ck_assert(a && tbl && src);
+	gen_matrix(iter & 1 ? CAUCHY : RS, a, k + rows, k);
+	gfraid_ec_init_tables(k, rows, a + k * k, tbl);
+	shards_new(&ours, k, rows, (size_t)len, (size_t)(iter % 5));
+	shards_new(&base, k, rows, (size_t)len, 0);
+	shards_new(&disp, k, rows, (size_t)len, 0);
+	for (i = 0; i < rows; i++) {
+		test_fill(ours.coding.ptrs[i], (size_t)len);
+		memcpy(base.coding.ptrs[i], ours.coding.ptrs[i], (size_t)len);
+		memcpy(disp.coding.ptrs[i], ours.coding.ptrs[i], (size_t)len);
+	}
+	/* A few updates from random shards, results compared after each. */
+	for (step = 0; step < 4; step++) {
+		int vec_i = test_range(0, k - 1);
+		char ctx[96];
+
+		test_fill(src, (size_t)len);
+		ck_assert_int_eq(gfraid_ec_encode_data_update(len, k, rows, vec_i, tbl, src,
+							      ours.coding.ptrs), 0);
+		ec_encode_data_update_base(len, k, rows, vec_i, tbl, src, base.coding.ptrs);
+		ec_encode_data_update(len, k, rows, vec_i, tbl, src, disp.coding.ptrs);
+		for (i = 0; i < rows; i++) {
+			snprintf(ctx, sizeof(ctx), "update %s k=%d rows=%d vec_i=%d len=%d row %d",
+				 gfraid_impl_selected(GFRAID_OP_EC_UPDATE), k, rows, vec_i, len, i);
+			ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
+			ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
+		}
+	}
+	shards_free(&ours);
+	shards_free(&base);
+	shards_free(&disp);
+	free(a);
+	free(tbl);
+	free(src);
+}
+
 START_TEST(update_vs_isal)
 {
-	int iter;
+	int v, iter, runs = 0;
 
-	for (iter = 0; iter < 200; iter++) {
-		int k = test_range(1, 64), rows = test_range(1, 16), len = pick_len(iter);
-		uint8_t *a = malloc((size_t)(k + rows) * k), *tbl = malloc((size_t)32 * k * rows);
-		struct shards ours, base, disp;
-		uint8_t *src = malloc((size_t)len);
-		int i, step;
-
-		ck_assert(a && tbl && src);
-		gen_matrix(iter & 1 ? CAUCHY : RS, a, k + rows, k);
-		gfraid_ec_init_tables(k, rows, a + k * k, tbl);
-		shards_new(&ours, k, rows, (size_t)len, (size_t)(iter % 5));
-		shards_new(&base, k, rows, (size_t)len, 0);
-		shards_new(&disp, k, rows, (size_t)len, 0);
-		for (i = 0; i < rows; i++) {
-			test_fill(ours.coding.ptrs[i], (size_t)len);
-			memcpy(base.coding.ptrs[i], ours.coding.ptrs[i], (size_t)len);
-			memcpy(disp.coding.ptrs[i], ours.coding.ptrs[i], (size_t)len);
-		}
-		/* A few updates from random shards, results compared after each. */
-		for (step = 0; step < 4; step++) {
-			int vec_i = test_range(0, k - 1);
-			char ctx[96];
-
-			test_fill(src, (size_t)len);
-			ck_assert_int_eq(gfraid_ec_encode_data_update(len, k, rows, vec_i, tbl, src,
-								      ours.coding.ptrs), 0);
-			ec_encode_data_update_base(len, k, rows, vec_i, tbl, src, base.coding.ptrs);
-			ec_encode_data_update(len, k, rows, vec_i, tbl, src, disp.coding.ptrs);
-			for (i = 0; i < rows; i++) {
-				snprintf(ctx, sizeof(ctx), "update k=%d rows=%d vec_i=%d len=%d row %d",
-					 k, rows, vec_i, len, i);
-				ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
-				ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
-			}
-		}
-		shards_free(&ours);
-		shards_free(&base);
-		shards_free(&disp);
-		free(a);
-		free(tbl);
-		free(src);
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_UPDATE); v++) {
+		if (!use_variant(GFRAID_OP_EC_UPDATE, v))
+			continue;
+		for (iter = 0; iter < 60; iter++, runs++)
+			update_case(iter);
 	}
+	ck_assert_int_gt(runs, 0);
 }
 END_TEST
 
