@@ -46,7 +46,8 @@ enum gfraid_error {
 	GFRAID_EOP = -7,	/* not a valid enum gfraid_op */
 	GFRAID_ENOIMPL = -8,	/* no variant of that name for that op */
 	GFRAID_ENOCPU = -9,	/* this CPU (or its OS) lacks what the variant needs */
-	GFRAID_ENOMEM = -10	/* out of memory */
+	GFRAID_ENOMEM = -10,	/* out of memory */
+	GFRAID_ETOOFEW = -11	/* more shards missing than there are parity shards */
 };
 
 /* RAID-6 limits: 1 to 255 data disks plus P and Q. */
@@ -192,6 +193,52 @@ int gfraid_ec_encode_data(int len, int k, int rows, const unsigned char *gftbls,
 int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 				 const unsigned char *gftbls, const unsigned char *data,
 				 unsigned char **coding);
+
+/* ------------------------------------------------------------------ */
+/* Encode and reconstruct: the coding set-up kept for you              */
+/* ------------------------------------------------------------------ */
+/*
+ * A k+m code: its coding matrix and tables, and a cache of decoding
+ * matrices (16 erasure patterns, least recently used out), built once per
+ * pattern and shared by every thread. Encode and reconstruct run the same
+ * variant as gfraid_ec_encode_data (GFRAID_OP_EC_ENCODE).
+ */
+typedef struct gfraid_ec gfraid_ec;
+
+enum gfraid_matrix {
+	GFRAID_MATRIX_CAUCHY,	/* gfraid_gen_cauchy_matrix: any m erasures rebuild */
+	GFRAID_MATRIX_RS	/* gfraid_gen_rs_matrix: some patterns of 3+ do not */
+};
+
+/*
+ * A code with k data and m parity shards, 1 <= k, 1 <= m, k + m <= 256.
+ * NULL on bad arguments or no memory, and *err (if err is not NULL) says
+ * which: GFRAID_ESHARDS, GFRAID_EINDEX (kind), GFRAID_ENOMEM.
+ */
+gfraid_ec *gfraid_ec_new(int k, int m, enum gfraid_matrix kind, int *err);
+
+/*
+ * parity[i] (i < m) from data[0 .. k-1], len bytes each.
+ * Errors: GFRAID_ENULL (ec, data, parity or an entry).
+ */
+int gfraid_ec_encode(const gfraid_ec *ec, size_t len, const unsigned char *const *data,
+		     unsigned char *const *parity);
+
+/*
+ * shards[0 .. k+m-1] are the k data shards then the m parity shards, each
+ * len bytes and none NULL; present[i] is nonzero if shards[i] holds valid
+ * bytes. Every missing shard, data or parity, is rebuilt in place from the
+ * first k present ones; present ones are only read. Safe to call from
+ * several threads on the same ec (the decoding-matrix cache is locked),
+ * each with its own shards. Nothing is written when it fails.
+ * Errors: GFRAID_ENULL, GFRAID_ETOOFEW (more than m missing),
+ * GFRAID_ESINGULAR (an RS pattern with no inverse), GFRAID_ENOMEM.
+ */
+int gfraid_ec_reconstruct(const gfraid_ec *ec, size_t len, unsigned char *const *shards,
+			  const unsigned char *present);
+
+/* Free ec and its cache; no call on ec may be running. NULL is ignored. */
+void gfraid_ec_free(gfraid_ec *ec);
 
 /* ------------------------------------------------------------------ */
 /* Variants and CPU dispatch                                           */

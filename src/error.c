@@ -26,6 +26,8 @@ const char *gfraid_strerror(int err)
 		return "this CPU or OS cannot run that variant";
 	case GFRAID_ENOMEM:
 		return "out of memory";
+	case GFRAID_ETOOFEW:
+		return "more shards missing than there are parity shards";
 	default:
 		return "unknown error";
 	}

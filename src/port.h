@@ -30,6 +30,15 @@
 #define gfr_simd_end() kernel_fpu_end()
 #define GFR_SIMD_SECTION ((size_t)256 * 1024)
 
+/* A lock for short critical sections (the decode-matrix cache). */
+#include <linux/spinlock.h>
+struct gfr_lock {
+	spinlock_t s;
+};
+#define gfr_lock_init(l) spin_lock_init(&(l)->s)
+#define gfr_lock(l) spin_lock(&(l)->s)
+#define gfr_unlock(l) spin_unlock(&(l)->s)
+
 #else /* userspace */
 
 #include <stddef.h>
@@ -47,6 +56,33 @@
 #define gfr_simd_begin() do { } while (0)
 #define gfr_simd_end() do { } while (0)
 #define GFR_SIMD_SECTION SIZE_MAX
+
+/* A lock for short critical sections (the decode-matrix cache): a
+   test-and-test-and-set spin lock, held for a few hundred cycles at most. */
+struct gfr_lock {
+	int held;
+};
+
+static inline void gfr_lock_init(struct gfr_lock *l)
+{
+	l->held = 0;
+}
+
+static inline void gfr_lock(struct gfr_lock *l)
+{
+	while (__atomic_exchange_n(&l->held, 1, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&l->held, __ATOMIC_RELAXED))
+#if defined(__x86_64__) || defined(__i386__)
+			__builtin_ia32_pause();
+#else
+			;
+#endif
+}
+
+static inline void gfr_unlock(struct gfr_lock *l)
+{
+	__atomic_store_n(&l->held, 0, __ATOMIC_RELEASE);
+}
 
 #endif /* __KERNEL__ */
 

@@ -10,6 +10,7 @@ GFRAID_CORE_SRCS := \
 	raid6/api.c \
 	ec/base.c \
 	ec/api.c \
+	ec/reconstruct.c \
 	dispatch.c \
 	error.c
 
