@@ -6,7 +6,8 @@
  *  - Linux lib/raid6, every algorithm valid on this CPU, built unchanged
  *    from linux-source-6.1 (when built with GFRAID_ORACLES),
  *  - ISA-L: pq_gen, ec_encode_data_base and the dispatched
- *    ec_encode_data / ec_encode_data_update (when built with GFRAID_ORACLES).
+ *    ec_encode_data / ec_encode_data_update, and its own decode of the
+ *    shards gfraid_ec_reconstruct rebuilds (when built with GFRAID_ORACLES).
  * GPL-2.0 because it links the kernel code.
  */
 #include <getopt.h>
@@ -450,13 +451,146 @@ static void ec_run(struct verify *v, enum gfraid_op op)
 	ec_case_free(&c);
 }
 
+/* ---- reconstruct -------------------------------------------------- */
+
+/*
+ * A random code, encoded, up to m random shards lost and rebuilt with
+ * gfraid_ec_reconstruct: against the original bytes (reference) and
+ * against ISA-L rebuilding the same shards its own way (its matrix,
+ * gf_invert_matrix, ec_init_tables, ec_encode_data).
+ */
+static void reconstruct_run(struct verify *v)
+{
+	int m = rng_range(&v->rng, 1, 16);
+	int k = rng_range(&v->rng, 0, 9) == 9 ? rng_range(&v->rng, 65, GFRAID_MAX_SHARDS - m)
+					       : rng_range(&v->rng, 1, 64);
+	int rs = rng_range(&v->rng, 0, 3) == 0, n = k + m, lost = rng_range(&v->rng, 1, m), i, err;
+	size_t len = (size_t)rng_range(&v->rng, 1, k > 64 ? 1500 : 6000);
+	size_t skew = (size_t)rng_range(&v->rng, 0, 63);
+	gfraid_ec *ec = gfraid_ec_new(k, m, rs ? GFRAID_MATRIX_RS : GFRAID_MATRIX_CAUCHY, &err);
+	struct blocks shards, orig;
+	unsigned char present[GFRAID_MAX_SHARDS];
+
+	if (!ec) {
+		call_ok(v, OR_REF, err, "gfraid_ec_new");
+		return;
+	}
+	blocks_new(&shards, n, len, skew);
+	blocks_new(&orig, n, len, 0);
+	blocks_fill(v, &shards);
+	gfraid_ec_encode(ec, len, (const unsigned char *const *)shards.p, shards.p + k);
+	blocks_copy(&orig, &shards);
+	memset(present, 1, sizeof(present));
+	for (i = 0; i < lost;) {
+		int s = rng_range(&v->rng, 0, n - 1);
+
+		if (present[s]) {
+			present[s] = 0;
+			rng_fill(&v->rng, shards.p[s], len);
+			i++;
+		}
+	}
+	snprintf(v->ctx, sizeof(v->ctx), "%s k=%d m=%d lost=%d len=%zu skew=%zu",
+		 rs ? "RS" : "Cauchy", k, m, lost, len, skew);
+	err = gfraid_ec_reconstruct(ec, len, shards.p, present);
+#ifdef GFRAID_HAVE_ORACLES
+	{
+		/* ISA-L: first k present rows of its matrix, inverted, times the
+		   rows of the lost shards. */
+		uint8_t *a = xmalloc((size_t)n * k), *sub = xmalloc((size_t)k * k);
+		uint8_t *inv = xmalloc((size_t)k * k), *dec = xmalloc((size_t)lost * k);
+		uint8_t *tbl = xmalloc((size_t)32 * k * lost);
+		struct blocks isal;
+		uint8_t **src = xmalloc(sizeof(*src) * (size_t)k), **out = xmalloc(sizeof(*out) * (size_t)lost);
+		uint8_t **want = xmalloc(sizeof(*want) * (size_t)lost);
+		int r = 0, o = 0, j, l, singular;
+
+		if (rs)
+			gf_gen_rs_matrix(a, n, k);
+		else
+			gf_gen_cauchy1_matrix(a, n, k);
+		blocks_new(&isal, lost, len, 0);
+		for (i = 0; i < n; i++) {
+			if (present[i] && r < k) {
+				memcpy(sub + r * k, a + i * k, (size_t)k);
+				src[r++] = orig.p[i];
+			} else if (!present[i]) {
+				out[o] = isal.p[o];
+				want[o] = shards.p[i];
+				o++;
+			}
+		}
+		singular = gf_invert_matrix(sub, inv, k) != 0;
+		if (singular || err) {
+			/* Both must refuse the pattern. */
+			v->t[OR_ISAL].cases++;
+			if (!(singular && err == GFRAID_ESINGULAR))
+				call_ok(v, OR_ISAL, err ? err : -1, "gfraid_ec_reconstruct vs ISA-L singularity");
+		} else {
+			for (o = 0, i = 0; i < n; i++) {
+				if (present[i])
+					continue;
+				for (j = 0; j < k; j++) {
+					uint8_t s = 0;
+
+					if (i < k)
+						s = inv[i * k + j];
+					else
+						for (l = 0; l < k; l++)
+							s ^= gf_mul(a[i * k + l], inv[l * k + j]);
+					dec[o * k + j] = s;
+				}
+				o++;
+			}
+			ec_init_tables(k, lost, dec, tbl);
+			ec_encode_data((int)len, k, lost, tbl, src, out);
+			check(v, OR_ISAL, "ec_encode_data decode", want, out, lost, len, 0);
+		}
+		blocks_free(&isal);
+		free(a);
+		free(sub);
+		free(inv);
+		free(dec);
+		free(tbl);
+		free(src);
+		free(out);
+		free(want);
+	}
+#endif
+	if (!(rs && err == GFRAID_ESINGULAR) && call_ok(v, OR_REF, err, "gfraid_ec_reconstruct"))
+		check(v, OR_REF, "(the original shards)", shards.p, orig.p, n, len, 0);
+	blocks_free(&shards);
+	blocks_free(&orig);
+	gfraid_ec_free(ec);
+}
+
 /* ---- driver ------------------------------------------------------- */
 
-static void run_op(struct verify *v, enum gfraid_op op)
+/* The rows of the table: every op, then reconstruct, which runs the
+   ec_encode variants. */
+#define ROW_RECONSTRUCT GFRAID_OP_COUNT
+#define ROW_COUNT (GFRAID_OP_COUNT + 1)
+
+static const char *row_name(int row)
 {
+	return row == ROW_RECONSTRUCT ? "reconstruct" : gfraid_op_name((enum gfraid_op)row);
+}
+
+static enum gfraid_op row_op(int row)
+{
+	return row == ROW_RECONSTRUCT ? GFRAID_OP_EC_ENCODE : (enum gfraid_op)row;
+}
+
+static void run_row(struct verify *v, int row)
+{
+	enum gfraid_op op = (enum gfraid_op)row;
 	int it;
 
 	for (it = 0; it < v->iterations; it++) {
+		if (row == ROW_RECONSTRUCT) {
+			reconstruct_run(v);
+			continue;
+		}
 		switch (op) {
 		case GFRAID_OP_GEN_SYNDROME:
 		case GFRAID_OP_XOR_SYNDROME:
@@ -490,12 +624,12 @@ static void print_cell(const struct tally *t, int applicable)
 	printf(" %-17s", cell);
 }
 
-static int applies(enum gfraid_op op, enum oracle o)
+static int applies(int row, enum oracle o)
 {
 	if (o == OR_LINUX)
-		return op <= GFRAID_OP_RECOV;
+		return row <= GFRAID_OP_RECOV;
 	if (o == OR_ISAL)
-		return op == GFRAID_OP_GEN_SYNDROME || op >= GFRAID_OP_EC_ENCODE;
+		return row == GFRAID_OP_GEN_SYNDROME || row >= GFRAID_OP_EC_ENCODE;
 	return 1;
 }
 
@@ -510,7 +644,7 @@ static void usage(FILE *f)
 		"  --seed N         random seed (default: from the clock; printed)\n"
 		"  --iterations N   random cases per variant and oracle (default 100)\n"
 		"  --op OP          only this op (gen_syndrome, xor_syndrome, recov,\n"
-		"                   ec_encode, ec_update)\n"
+		"                   ec_encode, ec_update, reconstruct)\n"
 		"  --impl NAME      only variants of this name\n");
 }
 
@@ -567,10 +701,10 @@ int cmd_verify(int argc, char **argv)
 		return 2;
 	}
 	if (only_op) {
-		for (op = 0; op < GFRAID_OP_COUNT; op++)
-			if (!strcmp(only_op, gfraid_op_name((enum gfraid_op)op)))
+		for (op = 0; op < ROW_COUNT; op++)
+			if (!strcmp(only_op, row_name(op)))
 				break;
-		if (op == GFRAID_OP_COUNT) {
+		if (op == ROW_COUNT) {
 			fprintf(stderr, "ec-cli verify: unknown op '%s'\n", only_op);
 			return 2;
 		}
@@ -603,10 +737,10 @@ int cmd_verify(int argc, char **argv)
 	printf("\n");
 	fflush(stdout);
 
-	for (op = 0; op < GFRAID_OP_COUNT; op++) {
-		enum gfraid_op eop = (enum gfraid_op)op;
+	for (op = 0; op < ROW_COUNT; op++) {
+		enum gfraid_op eop = row_op(op);
 
-		if (only_op && strcmp(only_op, gfraid_op_name(eop)))
+		if (only_op && strcmp(only_op, row_name(op)))
 			continue;
 		for (i = 0; i < gfraid_impl_count(eop); i++) {
 			const char *name = gfraid_impl_name(eop, i);
@@ -614,7 +748,7 @@ int cmd_verify(int argc, char **argv)
 			if (only_impl && strcmp(only_impl, name))
 				continue;
 			rows++;
-			printf("%-13s %-16s", gfraid_op_name(eop), name);
+			printf("%-13s %-16s", row_name(op), name);
 			if (!gfraid_impl_available(eop, i)) {
 				printf(" (not run: this CPU or OS lacks what it needs)\n");
 				continue;
@@ -624,12 +758,12 @@ int cmd_verify(int argc, char **argv)
 				total_failures++;
 				continue;
 			}
-			v.op = gfraid_op_name(eop);
+			v.op = row_name(op);
 			v.variant = name;
 			memset(v.t, 0, sizeof(v.t));
-			run_op(&v, eop);
+			run_row(&v, op);
 			for (o = 0; o < OR_COUNT; o++) {
-				print_cell(&v.t[o], applies(eop, (enum oracle)o));
+				print_cell(&v.t[o], applies(op, (enum oracle)o));
 				total_cases += v.t[o].cases;
 				total_failures += v.t[o].failures;
 			}
