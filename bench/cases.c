@@ -52,6 +52,7 @@ static const char *const op_names[BOP_COUNT] = {
 	[BOP_GEN] = "gen_syndrome",	[BOP_XOR_RMW] = "xor_rmw",
 	[BOP_2DATA] = "recov_2data",	[BOP_DATAP] = "recov_datap",
 	[BOP_ENCODE] = "ec_encode",	[BOP_UPDATE] = "ec_update",
+	[BOP_RECONSTRUCT] = "ec_reconstruct",
 	[BOP_FLOOR_MEMCPY] = "floor_memcpy", [BOP_FLOOR_XOR] = "floor_xor",
 };
 
@@ -79,6 +80,7 @@ static enum gfraid_op library_op(enum bench_op op)
 	case BOP_DATAP:
 		return GFRAID_OP_RECOV;
 	case BOP_ENCODE:
+	case BOP_RECONSTRUCT:	/* reconstruct runs the encode variant */
 		return GFRAID_OP_EC_ENCODE;
 	default:
 		return GFRAID_OP_EC_UPDATE;
@@ -144,6 +146,8 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 	if (op == BOP_ENCODE || op == BOP_UPDATE)
 		for (i = 0; i < (int)COUNT_OF(isal_ec); i++)
 			add(op, SIDE_PEER, "isal", isal_ec[i].name, i, data, parity, len, odd);
+	if (op == BOP_RECONSTRUCT)	/* ISA-L decodes with ec_encode_data */
+		add(op, SIDE_PEER, "isal", isal_ec[0].name, 0, data, parity, len, odd);
 #endif
 }
 
@@ -178,7 +182,7 @@ int bench_catalogue(const struct bench_case **cases)
 					add_all_sides((enum bench_op)op, raid6_data[g], 2, sizes[s], 0);
 			add_all_sides((enum bench_op)op, 8, 2, ODD_LEN, 1);
 		}
-		for (op = BOP_ENCODE; op <= BOP_UPDATE; op++) {
+		for (op = BOP_ENCODE; op <= BOP_RECONSTRUCT; op++) {
 			for (g = 0; g < COUNT_OF(ec_geometry); g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
 					add_all_sides((enum bench_op)op, ec_geometry[g][0],
@@ -216,6 +220,12 @@ struct bench_run {
 	uint8_t *fresh_mem[2];
 	uint8_t *tbl;		/* EC: 32-byte tables, this side's own */
 	unsigned long steps;
+	/* reconstruct: the code and which shards are lost; ISA-L's side
+	   decodes with tbl from its sources into its outputs */
+	gfraid_ec *ec;
+	uint8_t present[GFRAID_MAX_SHARDS];
+	uint8_t **src, **out;
+	int lost;
 };
 
 static void *zalloc(size_t n)
@@ -249,6 +259,7 @@ static int blocks_needed(const struct bench_case *c)
 	switch (c->op) {
 	case BOP_ENCODE:
 	case BOP_UPDATE:
+	case BOP_RECONSTRUCT:
 		return c->data + c->parity;
 	case BOP_FLOOR_MEMCPY:
 		return 2 * c->data;
@@ -290,6 +301,62 @@ const char *bench_why_not(const struct bench_case *c)
 	return NULL;
 }
 
+/*
+ * Lose min(m, k) data shards spread over the stripe (10+4: 0, 3, 6, 9).
+ * libgfraid rebuilds them with gfraid_ec_reconstruct (its decoder cached
+ * after the first step); ISA-L with ec_encode_data on decode tables
+ * prepared here, from the first k surviving rows of its own matrix, as an
+ * ISA-L user would keep them.
+ */
+static void reconstruct_open(struct bench_run *r)
+{
+	const struct bench_case *c = r->c;
+	int k = c->data, n = k + c->parity, i;
+
+	r->lost = c->parity < k ? c->parity : k;
+	memset(r->present, 1, sizeof(r->present));
+	for (i = 0; i < r->lost; i++)
+		r->present[i * k / r->lost] = 0;
+	r->ec = gfraid_ec_new(k, c->parity, GFRAID_MATRIX_CAUCHY, NULL);
+	if (!r->ec) {
+		fprintf(stderr, "bench: out of memory\n");
+		exit(1);
+	}
+	gfraid_ec_encode(r->ec, c->len, (const unsigned char *const *)r->blk, r->blk + k);
+#ifdef GFRAID_HAVE_ORACLES
+	if (c->side == SIDE_PEER) {
+		uint8_t *a = zalloc((size_t)n * k), *sub = zalloc((size_t)k * k);
+		uint8_t *inv = zalloc((size_t)k * k), *dec = zalloc((size_t)r->lost * k);
+		int s = 0, o = 0, j;
+
+		r->src = zalloc(sizeof(*r->src) * (size_t)k);
+		r->out = zalloc(sizeof(*r->out) * (size_t)r->lost);
+		r->tbl = zalloc((size_t)32 * k * r->lost);
+		gf_gen_cauchy1_matrix(a, n, k);
+		for (i = 0; i < n; i++) {
+			if (r->present[i] && s < k) {
+				memcpy(sub + s * k, a + i * k, (size_t)k);
+				r->src[s++] = r->blk[i];
+			} else if (!r->present[i]) {
+				r->out[o++] = r->blk[i];
+			}
+		}
+		gf_invert_matrix(sub, inv, k);
+		for (i = 0, o = 0; i < k; i++)
+			if (!r->present[i]) {
+				for (j = 0; j < k; j++)
+					dec[o * k + j] = inv[i * k + j];
+				o++;
+			}
+		ec_init_tables(k, r->lost, dec, r->tbl);
+		free(a);
+		free(sub);
+		free(inv);
+		free(dec);
+	}
+#endif
+}
+
 struct bench_run *bench_open(const struct bench_case *c, const char **why)
 {
 	enum gfraid_op lop = library_op(c->op);
@@ -315,6 +382,8 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 			r->fresh[i] = block(c->len, c->odd, &r->fresh_mem[i], 100u + (unsigned int)i);
 	if (c->op == BOP_2DATA || c->op == BOP_DATAP)
 		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
+	if (c->op == BOP_RECONSTRUCT)
+		reconstruct_open(r);
 	if (c->op == BOP_ENCODE || c->op == BOP_UPDATE) {
 		uint8_t *a = zalloc((size_t)(c->data + c->parity) * c->data);
 
@@ -367,6 +436,9 @@ static void step_ours(struct bench_run *r)
 			gfraid_ec_encode_data_update((int)c->len, c->data, c->parity, j, r->tbl,
 						     r->blk[j], r->blk + c->data);
 		break;
+	case BOP_RECONSTRUCT:
+		gfraid_ec_reconstruct(r->ec, c->len, r->blk, r->present);
+		break;
 	default:
 		break;
 	}
@@ -382,6 +454,8 @@ static void step_peer(struct bench_run *r)
 	if (!strncmp(c->impl, "isal:", 5)) {
 		if (c->op == BOP_GEN)
 			pq_gen(disks, len, ptrs);
+		else if (c->op == BOP_RECONSTRUCT)
+			ec_encode_data(len, c->data, r->lost, r->tbl, r->src, r->out);
 		else if (c->op == BOP_ENCODE)
 			isal_ec[c->index].encode(len, c->data, c->parity, r->tbl, r->blk,
 						 r->blk + c->data);
@@ -461,5 +535,8 @@ void bench_close(struct bench_run *r)
 	free(r->blk);
 	free(r->mem);
 	free(r->tbl);
+	free(r->src);
+	free(r->out);
+	gfraid_ec_free(r->ec);
 	free(r);
 }

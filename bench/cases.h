@@ -24,6 +24,7 @@ enum bench_op {
 	BOP_DATAP,		/* recov_datap */
 	BOP_ENCODE,		/* ec_encode_data */
 	BOP_UPDATE,		/* ec_encode_data_update, one call per data shard */
+	BOP_RECONSTRUCT,	/* gfraid_ec_reconstruct of min(m, k) lost data shards */
 	BOP_FLOOR_MEMCPY,	/* memcpy of the data bytes */
 	BOP_FLOOR_XOR,		/* one XOR pass of all data blocks into one */
 	BOP_COUNT

@@ -22,7 +22,8 @@ import subprocess
 import sys
 from collections import defaultdict
 
-OPS = ["gen_syndrome", "xor_rmw", "recov_2data", "recov_datap", "ec_encode", "ec_update"]
+OPS = ["gen_syndrome", "xor_rmw", "recov_2data", "recov_datap", "ec_encode", "ec_update",
+       "ec_reconstruct"]
 FLOORS = ["floor_xor", "floor_memcpy"]
 SIZE_ORDER = {"4KiB": 4096, "64KiB": 65536, "1MiB": 1 << 20}
 
