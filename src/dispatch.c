@@ -9,8 +9,8 @@
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* The SIMD files build only for x86; elsewhere the tables hold base. */
-#if defined(__x86_64__) || defined(__i386__)
+/* The SIMD files build only for x86-64; elsewhere the tables hold base. */
+#if defined(__x86_64__)
 #define GFR_X86 1
 #else
 #define GFR_X86 0
@@ -106,6 +106,7 @@ static const struct gfr_impl recov_impls[] = {
 static const struct gfr_impl encode_impls[] = {
 #if GFR_X86
 	ENCODE(avx512_gfni, NEED_AVX512_GFNI),
+	ENCODE(avx512_gfni_asm, NEED_AVX512_GFNI),
 	ENCODE(avx2_gfni, NEED_AVX2_GFNI),
 	ENCODE(avx512, NEED_AVX512),
 	ENCODE(avx2, NEED_AVX2),

@@ -27,7 +27,8 @@ GFRAID_X86_SRCS := \
 	ec/avx2.c \
 	ec/avx512.c \
 	ec/avx2_gfni.c \
-	ec/avx512_gfni.c
+	ec/avx512_gfni.c \
+	ec/avx512_gfni_asm.c
 GFRAID_ISA_raid6/sse2.c := -msse2
 GFRAID_ISA_raid6/ssse3.c := -mssse3
 GFRAID_ISA_raid6/avx2.c := -mavx2
@@ -39,3 +40,8 @@ GFRAID_ISA_ec/avx2.c := -mavx2
 GFRAID_ISA_ec/avx512.c := -mavx512f -mavx512bw
 GFRAID_ISA_ec/avx2_gfni.c := -mavx2 -mgfni
 GFRAID_ISA_ec/avx512_gfni.c := -mavx512f -mavx512bw -mgfni
+GFRAID_ISA_ec/avx512_gfni_asm.c := -mavx512f -mavx512bw -mgfni
+
+# Hand-written x86-64 assembly (nasm), relative to the repository root.
+GFRAID_X86_64_ASM := \
+	asm/ec_avx512_gfni.asm

@@ -35,4 +35,8 @@ GFR_EC_DECLARE(avx512)
 GFR_EC_DECLARE(avx2_gfni)
 GFR_EC_DECLARE(avx512_gfni)
 
+/* AVX-512 + GFNI encode with its inner loop in nasm (asm/). */
+void gfr_ec_encode_avx512_gfni_asm(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
+				   uint8_t *const *data, uint8_t *const *coding);
+
 #endif /* GFRAID_EC_H */

@@ -25,7 +25,7 @@ echo "build-module: building against $kdir"
 
 rm -rf "$work"
 mkdir -p "$work"
-for d in kernel src include; do
+for d in kernel src include asm; do
 	cp -rs "$srcdir/$d" "$work/"
 done
 if ! make -C "$work/kernel" KDIR="$kdir" >"$work/build.log" 2>&1; then
