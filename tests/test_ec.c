@@ -56,9 +56,11 @@ static void shards_free(struct shards *s)
    dispatched encode (with ISA-L's own tables) and the byte reference. */
 static void encode_case(int iter)
 {
-	int rows = test_range(1, 16), len = pick_len(iter);
-	/* k up to 64, and every 20th case as wide as the field allows */
-	int k = iter % 20 == 19 ? GFRAID_MAX_SHARDS - rows : test_range(1, 64);
+	/* rows up to 16 and k up to 64; every 20th case as wide as the field
+	   allows, every 25th with up to 255 rows */
+	int rows = iter % 25 == 24 ? test_range(17, 255) : test_range(1, 16), len = pick_len(iter);
+	int k = iter % 20 == 19 ? GFRAID_MAX_SHARDS - rows
+				: test_range(1, rows > 192 ? GFRAID_MAX_SHARDS - rows : 64);
 	enum matrix_kind kind = iter & 1 ? CAUCHY : RS;
 	uint8_t *a = malloc((size_t)(k + rows) * k);
 	uint8_t *tbl = malloc((size_t)32 * k * rows), *isal_tbl = malloc((size_t)32 * k * rows);
@@ -68,7 +70,7 @@ static void encode_case(int iter)
 	int i;
 
 	ck_assert(a && tbl && isal_tbl);
-	if (k > 64)
+	if (k > 64 || rows > 16)
 		len = test_range(1, 2000);
 	gen_matrix(kind, a, k + rows, k);
 	gfraid_ec_init_tables(k, rows, a + k * k, tbl);
