@@ -31,4 +31,22 @@ GFR_INLINE V ec_mul_acc2(V acc, struct ec_x x0, struct ec_x x1, const struct ec_
 	return vxor3(acc, vmulm(x0.v, vmat(c->m[r][j])), vmulm(x1.v, vmat(c->m[r][j + 1])));
 }
 
+/* One data shard's matrices for up to EC_ROWS rows, in registers. */
+struct ec_col {
+	V m[EC_ROWS];
+};
+
+GFR_INLINE void ec_col_load(struct ec_col *col, const struct ec_coefs *c, int nr)
+{
+	int r;
+
+	for (r = 0; r < nr; r++)
+		col->m[r] = vmat(c->m[r][0]);
+}
+
+GFR_INLINE V ec_col_mul_acc(V acc, struct ec_x x, const struct ec_col *col, int r)
+{
+	return vxor(acc, vmulm(x.v, col->m[r]));
+}
+
 #endif

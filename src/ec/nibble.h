@@ -51,4 +51,25 @@ GFR_INLINE V ec_mul_acc2(V acc, struct ec_x x0, struct ec_x x1, const struct ec_
 	return ec_mul_acc1(ec_mul_acc1(acc, x0, c, r, j), x1, c, r, j + 1);
 }
 
+/* One data shard's coefficients for up to EC_ROWS rows, loaded once into
+   registers (update: the same shard all the way). */
+struct ec_col {
+	V lo[EC_ROWS], hi[EC_ROWS];
+};
+
+GFR_INLINE void ec_col_load(struct ec_col *col, const struct ec_coefs *c, int nr)
+{
+	int r;
+
+	for (r = 0; r < nr; r++) {
+		col->lo[r] = vtable(c->t + c->stride * r);
+		col->hi[r] = vtable(c->t + c->stride * r + 16);
+	}
+}
+
+GFR_INLINE V ec_col_mul_acc(V acc, struct ec_x x, const struct ec_col *col, int r)
+{
+	return vxor3(acc, vshuf(col->lo[r], x.lo), vshuf(col->hi[r], x.hi));
+}
+
 #endif

@@ -8,6 +8,7 @@
  *     EC_CHUNK: data shards whose coefficients are prepared at a time;
  *     EC_PAIRS: 1 to take data shards two at a time (where one
  *     instruction folds two products into an accumulator), else 0;
+ *     optionally EC_UPDATE_UNROLL(rows), vectors per step of update;
  *   - struct ec_coefs and ec_coefs_load(c, gftbls, k, row0, nr, j0, nj):
  *     the coefficients of rows row0.. and data j0.. ready for multiplying
  *     (nibble tables where they are, or GFNI matrices built from them);
@@ -15,12 +16,18 @@
  *   - ec_mul_acc1(acc, x, c, r, j): acc ^ coef(r, j) * x, and
  *     ec_mul_acc2(acc, x0, x1, c, r, j): acc ^ coef(r, j) * x0
  *     ^ coef(r, j + 1) * x1, fused as far as the ISA allows;
+ *   - struct ec_col, ec_col_load(col, c, nr), ec_col_mul_acc(acc, x, col,
+ *     r): one shard's coefficients held in registers, for update;
  * then includes this file and writes GFR_EC_VARIANTS(isa).
  */
 #ifndef GFRAID_EC_SIMD_BODY_H
 #define GFRAID_EC_SIMD_BODY_H
 
 #include "ec.h"
+
+#ifndef EC_UPDATE_UNROLL
+#define EC_UPDATE_UNROLL(rows) EC_UNROLL
+#endif
 
 /* Encode: U vectors at offset o of R rows from data shards j0 .. j0+nj-1;
    the accumulators start at zero (first chunk) or from the coding buffers
@@ -61,9 +68,11 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *co
 			vstore(coding[r] + o + u * VLEN, acc[r][u]);
 }
 
-/* Update: coding[r] ^= coef(r, 0) * src for U vectors at o. */
-GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *coding,
-			       const struct ec_coefs *c, size_t o, const int R, const int U)
+/* Update: dst[r] ^= coef(r) * src for U vectors at o, the coefficients and
+   pointers in registers (loaded once: stores through uint8_t * could alias
+   the tables and the pointer array, so the compiler would reload them). */
+GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const struct ec_col *col,
+			       size_t o, const int R, const int U)
 {
 	int r, u;
 
@@ -71,9 +80,9 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *coding,
 		struct ec_x x = ec_prep(vload(src + o + u * VLEN));
 
 		for (r = 0; r < R; r++) {
-			uint8_t *dst = coding[r] + o + u * VLEN;
+			uint8_t *p = dst[r] + o + u * VLEN;
 
-			vstore(dst, ec_mul_acc1(vload(dst), x, c, r, 0));
+			vstore(p, ec_col_mul_acc(vload(p), x, col, r));
 		}
 	}
 }
@@ -90,11 +99,18 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 	int j0;
 
 	if (vec_i >= 0) {
+		uint8_t *dst[EC_ROWS];
+		struct ec_col col;
+		int r;
+
 		ec_coefs_load(&c, gftbls, k, row0, R, vec_i, 1);
-		for (; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-			ec_update_step(src, coding, &c, o, R, EC_UNROLL);
+		ec_col_load(&col, &c, R);
+		for (r = 0; r < R; r++)
+			dst[r] = coding[r];
+		for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
+			ec_update_step(src, dst, &col, o, R, EC_UPDATE_UNROLL(R));
 		for (; o + VLEN <= end; o += VLEN)
-			ec_update_step(src, coding, &c, o, R, 1);
+			ec_update_step(src, dst, &col, o, R, 1);
 		return o;
 	}
 	for (j0 = 0; j0 < k; j0 += EC_CHUNK) {

@@ -1,0 +1,186 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# /init of the qemu guest of qemu-md-raid6.sh. Lines for the host start
+# with "GT:"; the last one is "GT: RESULT: PASS" or "GT: RESULT: FAIL ...".
+/bin/busybox --install -s
+export PATH=/sbin:/bin MDADM_NO_UDEV=1
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs -o size=90% tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mkdir -p /etc/mdadm
+
+FAILS=0
+say() { echo "GT: $*"; }
+bad() { echo "GT: FAIL: $*"; FAILS=$((FAILS + 1)); }
+arg() { for a in $(cat /proc/cmdline); do case $a in gt.$1=*) echo "${a#*=}" ;; esac; done; }
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+MB=$(arg mb)
+EXPECT=$(arg expect)
+MD=/sys/block/md0/md
+
+finish() {
+	say "mdstat:"
+	sed 's/^/GT:   /' /proc/mdstat
+	if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|cut here'; then
+		dmesg | grep -B3 -A20 -E 'WARNING:|BUG:|Oops|cut here' | sed 's/^/GT: dmesg: /'
+		bad "WARN, BUG or Oops in dmesg"
+	fi
+	if [ "$FAILS" = 0 ]; then say "RESULT: PASS"; else say "RESULT: FAIL ($FAILS)"; fi
+	sync
+	poweroff -f
+}
+
+# dmesg lines since mark $1 (a line count)
+since() { dmesg | tail -n +$(($1 + 1)); }
+
+say "kernel $(uname -r), $(nproc) CPUs"
+for f in sse2 ssse3 avx2 avx512bw gfni; do
+	grep -qw $f /proc/cpuinfo && say "cpu has $f" || say "cpu lacks $f"
+done
+
+# --- raid6_pq, gfraid.ko, the refused and the real override ---------------
+modprobe raid6_pq || bad "modprobe raid6_pq"
+dmesg | grep 'raid6:' | sed 's/^/GT: dmesg: /'
+insmod /gfraid.ko || bad "insmod gfraid.ko"
+dmesg | grep 'gfraid:' | sed 's/^/GT: dmesg: /'
+
+n=$(dmesg | wc -l)
+if insmod /gfraid_raid6.ko corrupt=1 2>/dev/null; then
+	bad "gfraid_raid6 corrupt=1 loaded"
+	rmmod gfraid_raid6
+else
+	since $n | sed 's/^/GT: dmesg: /'
+	since $n | grep -q 'not installed' || bad "no refusal message"
+	since $n | grep -q 'installed gen_syndrome' && bad "installed although refused"
+	[ -d /sys/module/gfraid_raid6 ] && bad "module present after a refused load"
+	say "corrupted self-test refused the load"
+fi
+
+override_on() {
+	n=$(dmesg | wc -l)
+	insmod /gfraid_raid6.ko || bad "insmod gfraid_raid6.ko"
+	since $n | sed 's/^/GT: dmesg: /'
+	TIER=$(since $n | sed -n 's/.*installed gen_syndrome \([^,]*\),.*/\1/p')
+	[ -n "$TIER" ] || bad "no 'installed' line"
+	say "override on: gen_syndrome $TIER"
+	case $EXPECT in
+	*gfni*) case $TIER in *gfni*) ;; *) bad "GFNI tier expected, got $TIER" ;; esac ;;
+	esac
+}
+override_off() {
+	n=$(dmesg | wc -l)
+	rmmod gfraid_raid6 || bad "rmmod gfraid_raid6"
+	since $n | sed 's/^/GT: dmesg: /'
+	since $n | grep -q 'restored' || bad "no 'restored' line"
+	say "override off"
+}
+override_on
+
+# --- RAID-6 on loop devices in tmpfs -----------------------------------------
+modprobe loop max_loop=16 || bad "modprobe loop"
+modprobe raid456 || bad "modprobe raid456"
+echo 2000000 >/proc/sys/dev/raid/speed_limit_max
+echo 2000000 >/proc/sys/dev/raid/speed_limit_min
+member() {	# member N: a fresh zeroed file behind /dev/loopN
+	losetup -d /dev/loop$1 2>/dev/null
+	rm -f /tmp/m$1
+	truncate -s ${MB}M /tmp/m$1 && losetup /dev/loop$1 /tmp/m$1 || bad "losetup loop$1"
+}
+settle() {	# settle [whole]: wait for resync/recovery/check (and no degradation)
+	local i=0
+	sleep 1
+	while [ "$(cat $MD/sync_action)" != idle ] || grep -qE 'resync|recovery|check' /proc/mdstat ||
+		{ [ -n "$1" ] && [ "$(cat $MD/degraded)" != 0 ]; }; do
+		i=$((i + 1))
+		[ $i -gt 3000 ] && { bad "md0 never settled"; return; }
+		sleep 1
+	done
+}
+lose() {	# lose N: fail and remove loopN
+	mdadm /dev/md0 --fail /dev/loop$1 >/dev/null 2>&1 || bad "fail loop$1"
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		mdadm /dev/md0 --remove /dev/loop$1 >/dev/null 2>&1 && return
+		sleep 1
+	done
+	bad "remove loop$1"
+}
+verify() {	# verify WHAT: read the payload back through md and compare
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	blockdev --flushbufs /dev/md0
+	got=$(dd if=/dev/md0 bs=1M count=$DATA 2>/dev/null | sha256sum | cut -d' ' -f1)
+	[ "$got" = "$SUM" ] && say "verify ($1): OK" || bad "verify ($1): checksum mismatch"
+}
+scrub() {	# scrub zero|nonzero
+	t=$(uptime_s)
+	echo check >$MD/sync_action
+	settle
+	mm=$(cat $MD/mismatch_cnt)
+	say "scrub: mismatch_cnt=$mm ($(awk "BEGIN{print $(uptime_s) - $t}")s)"
+	case $1 in
+	zero) [ "$mm" = 0 ] || bad "mismatch_cnt $mm after a clean scrub" ;;
+	nonzero) [ "$mm" != 0 ] || bad "the scrub missed the corruption" ;;
+	esac
+}
+write_payload() {	# write_payload WHAT: fresh random data over 90% of md0
+	dd if=/dev/urandom of=/tmp/payload bs=1M count=$DATA 2>/dev/null
+	SUM=$(sha256sum /tmp/payload | cut -d' ' -f1)
+	dd if=/tmp/payload of=/dev/md0 bs=1M conv=fsync 2>/dev/null || bad "write md0"
+	rm -f /tmp/payload
+	say "wrote $DATA MiB ($1), sha256 $SUM"
+}
+
+for i in 0 1 2 3 4 5; do member $i; done
+t=$(uptime_s)
+mdadm --create /dev/md0 --run --quiet --level=6 --raid-devices=6 --chunk=64 \
+	/dev/loop0 /dev/loop1 /dev/loop2 /dev/loop3 /dev/loop4 /dev/loop5 || bad "mdadm --create"
+settle
+say "resync of 6 x ${MB} MiB: $(awk "BEGIN{print $(uptime_s) - $t}")s"
+DATA=$(($(cat /sys/block/md0/size) / 2048 * 9 / 10))
+
+write_payload "override"
+verify "written with the override"
+scrub zero
+
+# 64 KiB of one member changed behind md's back: the scrub must count it
+off=$(cat $MD/dev-loop1/offset)
+dd if=/dev/urandom of=/dev/loop1 bs=512 seek=$((off + 256)) count=128 conv=notrunc,fsync 2>/dev/null
+scrub nonzero
+
+lose 1
+verify "1 member lost"
+member 6
+mdadm /dev/md0 --add /dev/loop6 >/dev/null || bad "add loop6"
+settle whole
+verify "1 member rebuilt"
+scrub zero
+
+lose 2
+lose 4
+verify "2 members lost"
+member 7
+member 8
+mdadm /dev/md0 --add /dev/loop7 /dev/loop8 >/dev/null || bad "add loop7, loop8"
+settle whole
+verify "2 members rebuilt"
+scrub zero
+
+# --- the stock kernel code on what the override wrote, and back ---------------
+MEMBERS=$(ls -d $MD/dev-loop* | sed 's|.*/dev-|/dev/|')
+override_off
+mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
+mdadm --assemble /dev/md0 $MEMBERS >/dev/null || bad "mdadm --assemble with the stock code"
+settle
+verify "reassembled, stock code"
+scrub zero
+
+write_payload "stock code"
+verify "written with the stock code"
+override_on
+scrub zero
+verify "read with the override"
+override_off
+
+finish
