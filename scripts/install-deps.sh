@@ -6,7 +6,7 @@ set -eu
 
 PACKAGES="build-essential cmake pkg-config check libcpuid-dev libisal-dev \
 libbenchmark-dev nasm linux-source-6.1 linux-headers-amd64 kmod xz-utils binutils \
-python3 gnuplot-nox"
+python3 gnuplot-nox dkms qemu-system-x86 busybox-static mdadm cpio"
 
 missing=""
 for p in $PACKAGES; do

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# Compile check of gfraid.ko against Debian's linux-headers-amd64 (or
+# Compile check of gfraid.ko and gfraid_raid6.ko against Debian's
+# linux-headers-amd64 (or
 # GFRAID_KDIR), from the unchanged src/ files. The build runs in a tree of
 # symlinks under WORKDIR so the source tree gets no kbuild output.
 # Usage: build-module.sh SOURCE_DIR WORKDIR
@@ -39,10 +40,17 @@ if grep -q "warning:" "$work/build.log"; then
 	exit 1
 fi
 
-ko=$work/kernel/gfraid.ko
-test -f "$ko" || { echo "build-module: no gfraid.ko" >&2; exit 1; }
-license=$(modinfo -F license "$ko")
-[ "$license" = "Dual BSD/GPL" ] || { echo "build-module: license is '$license'" >&2; exit 1; }
+for name in gfraid gfraid_raid6; do
+	ko=$work/kernel/$name.ko
+	test -f "$ko" || { echo "build-module: no $name.ko" >&2; exit 1; }
+	license=$(modinfo -F license "$ko")
+	[ "$license" = "Dual BSD/GPL" ] || { echo "build-module: $name license is '$license'" >&2; exit 1; }
+done
+deps=$(modinfo -F depends "$work/kernel/gfraid_raid6.ko")
+case ",$deps," in
+*,gfraid,*) ;;
+*) echo "build-module: gfraid_raid6.ko depends on '$deps', not gfraid" >&2; exit 1 ;;
+esac
 
 # Every function of the public header is exported by the module.
 missing=0
@@ -53,4 +61,4 @@ for sym in $(sed -n 's/^[a-z][a-z *]*[ *]\(gfraid_[a-z0-9_]*\)(.*/\1/p' "$srcdir
 	fi
 done
 [ "$missing" = 0 ] || exit 1
-echo "build-module: gfraid.ko built, $(grep -c gfraid_ "$work/kernel/Module.symvers") symbols exported"
+echo "build-module: gfraid.ko and gfraid_raid6.ko built (needs: $deps), $(grep -c gfraid_ "$work/kernel/Module.symvers") symbols exported"

@@ -58,8 +58,12 @@ KROOT=$WORK/kernel-$KVER-$HVER
 if [ ! -e "$KROOT/.complete" ]; then
 	rm -rf "$KROOT"
 	mkdir -p "$KROOT/deb"
-	(cd "$KROOT/deb" && apt-get -q download "linux-image-$KVER=$HVER") >"$WORK/download.log" 2>&1 ||
-		{ cat "$WORK/download.log"; fail "cannot download linux-image-$KVER=$HVER (apt-get update?)"; }
+	if ! (cd "$KROOT/deb" && apt-get -q download "linux-image-$KVER=$HVER") >"$WORK/download.log" 2>&1; then
+		# Stale or missing package lists: refresh them once (as root).
+		[ "$(id -u)" = 0 ] && apt-get -q update >>"$WORK/download.log" 2>&1
+		(cd "$KROOT/deb" && apt-get -q download "linux-image-$KVER=$HVER") >>"$WORK/download.log" 2>&1 ||
+			{ cat "$WORK/download.log"; fail "cannot download linux-image-$KVER=$HVER"; }
+	fi
 	# Only what the guest needs: the kernel and the md/raid/loop modules.
 	dpkg-deb --fsys-tarfile "$KROOT"/deb/*.deb | tar -x -C "$KROOT" --wildcards \
 		'./boot/vmlinuz-*' './lib/modules/*/modules.*' './lib/modules/*/kernel/lib/*' \

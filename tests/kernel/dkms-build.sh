@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# dkms builds both modules from dkms.conf for the kernel of Debian's
+# linux-headers-amd64, in private dkms/source/install trees under WORKDIR.
+# Usage: dkms-build.sh SOURCE_DIR WORKDIR
+set -eu
+srcdir=$1
+work=$2
+command -v dkms >/dev/null || { echo "dkms-build: dkms is not installed (apt-get install dkms)" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "dkms-build: dkms needs root (it keeps its signing key in /var/lib/dkms)" >&2; exit 1; }
+pkg=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null | sed 's/[ ,(].*//')
+[ -n "$pkg" ] || { echo "dkms-build: linux-headers-amd64 is not installed" >&2; exit 1; }
+kver=${pkg#linux-headers-}
+version=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$srcdir/dkms.conf")
+
+rm -rf "$work"
+mkdir -p "$work/source/gfraid-$version" "$work/dkms" "$work/install"
+for d in kernel src include asm dkms.conf; do cp -r "$srcdir/$d" "$work/source/gfraid-$version/"; done
+dkms --dkmstree "$work/dkms" --sourcetree "$work/source" --installtree "$work/install" \
+	build "gfraid/$version" -k "$kver" --kernelsourcedir "/usr/src/$pkg"
+for ko in gfraid gfraid_raid6; do
+	find "$work/dkms" -name "$ko.ko*" | grep -q . || { echo "dkms-build: no $ko.ko" >&2; exit 1; }
+done
+echo "dkms-build: gfraid/$version built for $kver"
