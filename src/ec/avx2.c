@@ -10,31 +10,6 @@
 #define EC_UNROLL 2
 #define EC_PAIRS 0
 
-GFR_INLINE V vbyte(uint8_t b)
-{
-	return _mm256_set1_epi8((char)b);
-}
-
-GFR_INLINE V vand(V a, V b)
-{
-	return _mm256_and_si256(a, b);
-}
-
-GFR_INLINE V vsrl4(V v)
-{
-	return _mm256_srli_epi64(v, 4);
-}
-
-GFR_INLINE V vtable(const uint8_t *p)
-{
-	return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
-}
-
-GFR_INLINE V vshuf(V table, V idx)
-{
-	return _mm256_shuffle_epi8(table, idx);
-}
-
 #include "nibble.h"
 #include "simd_body.h"
 

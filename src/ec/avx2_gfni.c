@@ -10,16 +10,6 @@
 #define EC_UNROLL 2
 #define EC_PAIRS 0
 
-GFR_INLINE V vmat(uint64_t m)
-{
-	return _mm256_set1_epi64x((long long)m);
-}
-
-GFR_INLINE V vmulm(V x, V m)
-{
-	return _mm256_gf2p8affine_epi64_epi8(x, m, 0);
-}
-
 #include "gfni.h"
 #include "simd_body.h"
 

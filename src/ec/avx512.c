@@ -11,31 +11,6 @@
 #define EC_UNROLL 2
 #define EC_PAIRS 1
 
-GFR_INLINE V vbyte(uint8_t b)
-{
-	return _mm512_set1_epi8((char)b);
-}
-
-GFR_INLINE V vand(V a, V b)
-{
-	return _mm512_and_si512(a, b);
-}
-
-GFR_INLINE V vsrl4(V v)
-{
-	return _mm512_srli_epi64(v, 4);
-}
-
-GFR_INLINE V vtable(const uint8_t *p)
-{
-	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
-}
-
-GFR_INLINE V vshuf(V table, V idx)
-{
-	return _mm512_shuffle_epi8(table, idx);
-}
-
 #include "nibble.h"
 #include "simd_body.h"
 

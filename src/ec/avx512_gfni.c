@@ -12,16 +12,6 @@
 #define EC_UNROLL 2
 #define EC_PAIRS 1
 
-GFR_INLINE V vmat(uint64_t m)
-{
-	return _mm512_set1_epi64((long long)m);
-}
-
-GFR_INLINE V vmulm(V x, V m)
-{
-	return _mm512_gf2p8affine_epi64_epi8(x, m, 0);
-}
-
 #include "gfni.h"
 #include "simd_body.h"
 

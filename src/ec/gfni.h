@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * Coefficients as gf2p8affineqb matrices (AVX2+GFNI, AVX-512+GFNI), built
- * from the same ISA-L tables: one table format on every CPU. The ISA file
- * defines vmat(m) (m in every 64-bit lane) and vmulm(x, m).
+ * from the same ISA-L tables: one table format on every CPU; vmat and
+ * vmulm come from the vector header.
  */
 #ifndef GFRAID_EC_GFNI_H
 #define GFRAID_EC_GFNI_H

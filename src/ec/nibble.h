@@ -2,9 +2,8 @@
 /*
  * Coefficients as ISA-L's two 16-entry nibble tables, looked up with
  * pshufb (SSSE3, AVX2, AVX-512 BW): c*x = lo[x & 15] ^ hi[x >> 4], one
- * table lookup per nibble, the tables read straight from gftbls. The ISA
- * file defines vtable(p) (the 16 bytes at p in every 128-bit lane),
- * vshuf(table, idx), vsrl4(v) (each 64-bit lane shifted right by 4), vand.
+ * table lookup per nibble, the tables read straight from gftbls, with the
+ * vector header's vtable, vshuf, vand, vsrl4 and vbyte.
  */
 #ifndef GFRAID_EC_NIBBLE_H
 #define GFRAID_EC_NIBBLE_H

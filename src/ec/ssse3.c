@@ -14,31 +14,6 @@
    2 vectors at 4 rows 0.93x, 1 vector 1.01x; 1 vector at 2 rows 0.89x). */
 #define EC_UPDATE_UNROLL(rows) ((rows) <= 2 ? 2 : 1)
 
-GFR_INLINE V vbyte(uint8_t b)
-{
-	return _mm_set1_epi8((char)b);
-}
-
-GFR_INLINE V vand(V a, V b)
-{
-	return _mm_and_si128(a, b);
-}
-
-GFR_INLINE V vsrl4(V v)
-{
-	return _mm_srli_epi64(v, 4);
-}
-
-GFR_INLINE V vtable(const uint8_t *p)
-{
-	return _mm_loadu_si128((const __m128i *)p);
-}
-
-GFR_INLINE V vshuf(V table, V idx)
-{
-	return _mm_shuffle_epi8(table, idx);
-}
-
 #include "nibble.h"
 #include "simd_body.h"
 

@@ -16,30 +16,7 @@ GFR_INLINE V vmul2_xor(V q, V x)
 	return vxor(vmul2(q), x);
 }
 
-struct vmul {
-	V lo, hi;
-};
-#define GFR_HAVE_VMUL 1
-
-GFR_INLINE struct vmul vmul_setup(uint8_t c)
-{
-	uint8_t t[32];
-	struct vmul m;
-
-	gfr_gf_nibble_table(c, t);
-	m.lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)t));
-	m.hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t + 16)));
-	return m;
-}
-
-GFR_INLINE V vmul(V x, struct vmul m)
-{
-	V nib = _mm256_set1_epi8(0x0f);
-	V lo = _mm256_and_si256(x, nib), hi = _mm256_and_si256(_mm256_srli_epi64(x, 4), nib);
-
-	return vxor(_mm256_shuffle_epi8(m.lo, lo), _mm256_shuffle_epi8(m.hi, hi));
-}
-
+#include "mul_nibble.h"
 #include "q_horner.h"
 #include "simd_body.h"
 #include "simd_recov.h"

@@ -18,30 +18,7 @@ GFR_INLINE V vmul2(V q)
 	return vmul2_xor(q, vzero());
 }
 
-struct vmul {
-	V lo, hi;
-};
-#define GFR_HAVE_VMUL 1
-
-GFR_INLINE struct vmul vmul_setup(uint8_t c)
-{
-	uint8_t t[32];
-	struct vmul m;
-
-	gfr_gf_nibble_table(c, t);
-	m.lo = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)t));
-	m.hi = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(t + 16)));
-	return m;
-}
-
-GFR_INLINE V vmul(V x, struct vmul m)
-{
-	V nib = _mm512_set1_epi8(0x0f);
-	V lo = _mm512_and_si512(x, nib), hi = _mm512_and_si512(_mm512_srli_epi64(x, 4), nib);
-
-	return vxor(_mm512_shuffle_epi8(m.lo, lo), _mm512_shuffle_epi8(m.hi, hi));
-}
-
+#include "mul_nibble.h"
 #include "q_horner.h"
 #include "simd_body.h"
 #include "simd_recov.h"

@@ -56,4 +56,45 @@ GFR_INLINE V vxor3(V a, V b, V c)
 	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
 }
 
+GFR_INLINE V vbyte(uint8_t b)
+{
+	return _mm512_set1_epi8((char)b);
+}
+
+GFR_INLINE V vand(V a, V b)
+{
+	return _mm512_and_si512(a, b);
+}
+
+/* Each 64-bit lane shifted right by 4 (then masked: the high nibbles). */
+GFR_INLINE V vsrl4(V v)
+{
+	return _mm512_srli_epi64(v, 4);
+}
+
+/* The 16 bytes at p (a nibble table) in every 128-bit lane. */
+GFR_INLINE V vtable(const uint8_t *p)
+{
+	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
+}
+
+/* vpshufb: table[idx & 15] per byte, within each 128-bit lane. */
+GFR_INLINE V vshuf(V table, V idx)
+{
+	return _mm512_shuffle_epi8(table, idx);
+}
+
+#ifdef __GFNI__
+/* A gf2p8affineqb matrix in every 64-bit lane, and its product with x. */
+GFR_INLINE V vmat(uint64_t m)
+{
+	return _mm512_set1_epi64((long long)m);
+}
+
+GFR_INLINE V vmulm(V x, V m)
+{
+	return _mm512_gf2p8affine_epi64_epi8(x, m, 0);
+}
+#endif
+
 #endif

@@ -69,4 +69,34 @@ GFR_INLINE V vmul2_xor(V q, V x)
 	return vxor(vmul2(q), x);
 }
 
+GFR_INLINE V vbyte(uint8_t b)
+{
+	return _mm_set1_epi8((char)b);
+}
+
+GFR_INLINE V vand(V a, V b)
+{
+	return _mm_and_si128(a, b);
+}
+
+/* Each 64-bit lane shifted right by 4 (then masked: the high nibbles). */
+GFR_INLINE V vsrl4(V v)
+{
+	return _mm_srli_epi64(v, 4);
+}
+
+/* The 16 bytes at p (a nibble table) in every 128-bit lane. */
+GFR_INLINE V vtable(const uint8_t *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+#ifdef __SSSE3__
+/* pshufb: table[idx & 15] per byte, idx < 16 here. */
+GFR_INLINE V vshuf(V table, V idx)
+{
+	return _mm_shuffle_epi8(table, idx);
+}
+#endif
+
 #endif
