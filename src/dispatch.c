@@ -33,31 +33,32 @@
 /*
  * Order: libgfraid's variants ranked by gfraid-bench on the development
  * machine (AVX-512 + GFNI), by the geometric mean of their throughput over
- * 4+2, 8+2, 14+2 at 4 KiB, 64 KiB and 1 MiB; docs/BENCHMARKS.md has the
- * figures. On a CPU without some tier the first runnable entry wins, which
- * is then the best measured of what it has.
+ * the geometries at 4 KiB, 64 KiB and 1 MiB (RAID-6 4+2, 8+2, 14+2; EC
+ * 4+2 to 32+4); docs/BENCHMARKS.md has the figures. On a CPU without some
+ * tier the first runnable entry wins, which is then the best measured of
+ * what it has.
  */
 static const struct gfr_impl gen_impls[] = {
 #if GFR_X86
-	GEN(avx512_gfni, x2, NEED_AVX512_GFNI),
 	GEN(avx512_gfni, x4, NEED_AVX512_GFNI),
+	GEN(avx512_gfni, x2, NEED_AVX512_GFNI),
 	GEN(avx512_gfni, x1, NEED_AVX512_GFNI),
 	GEN(avx512, x4, NEED_AVX512),
+	GEN(avx2_gfni, x4, NEED_AVX2_GFNI),
+	GEN(avx2_gfni, x2, NEED_AVX2_GFNI),
 	GEN(avx512_gfni, x4nt, NEED_AVX512_GFNI),
 	GEN(avx512, x2, NEED_AVX512),
-	GEN(avx2_gfni, x4, NEED_AVX2_GFNI),
 	GEN(avx512, x4nt, NEED_AVX512),
-	GEN(avx2_gfni, x2, NEED_AVX2_GFNI),
 	GEN(avx2, x4, NEED_AVX2),
-	GEN(avx2, x2, NEED_AVX2),
+	GEN(avx2_gfni, x1, NEED_AVX2_GFNI),
 	GEN(avx512, x1, NEED_AVX512),
 	GEN(avx2_gfni, x4nt, NEED_AVX2_GFNI),
 	GEN(avx2, x4nt, NEED_AVX2),
-	GEN(avx2_gfni, x1, NEED_AVX2_GFNI),
+	GEN(avx2, x2, NEED_AVX2),
 	GEN(avx2, x1, NEED_AVX2),
+	GEN(sse2, x4, NEED_SSE2),
 	GEN(sse2, x4nt, NEED_SSE2),
 	GEN(sse2, x2, NEED_SSE2),
-	GEN(sse2, x4, NEED_SSE2),
 	GEN(sse2, x1, NEED_SSE2),
 #endif
 	{ "base", 0, { .gen = gfr_raid6_gen_base } },
@@ -65,25 +66,25 @@ static const struct gfr_impl gen_impls[] = {
 
 static const struct gfr_impl xor_impls[] = {
 #if GFR_X86
-	XOR(avx2_gfni, x2, NEED_AVX2_GFNI),
 	XOR(avx2_gfni, x4, NEED_AVX2_GFNI),
+	XOR(avx2_gfni, x1, NEED_AVX2_GFNI),
+	XOR(avx2_gfni, x2, NEED_AVX2_GFNI),
+	XOR(avx512_gfni, x2, NEED_AVX512_GFNI),
 	XOR(avx512_gfni, x1, NEED_AVX512_GFNI),
 	XOR(avx512_gfni, x4, NEED_AVX512_GFNI),
-	XOR(avx2_gfni, x1, NEED_AVX2_GFNI),
-	XOR(avx512_gfni, x2, NEED_AVX512_GFNI),
-	XOR(avx512, x2, NEED_AVX512),
 	XOR(avx512, x1, NEED_AVX512),
+	XOR(avx2, x4, NEED_AVX2),
+	XOR(avx512, x2, NEED_AVX512),
+	XOR(avx512, x4, NEED_AVX512),
 	XOR(avx2, x1, NEED_AVX2),
 	XOR(avx2, x2, NEED_AVX2),
-	XOR(avx2, x4, NEED_AVX2),
-	XOR(avx512, x4, NEED_AVX512),
 	XOR(sse2, x4, NEED_SSE2),
-	XOR(avx512, x4nt, NEED_AVX512),
-	XOR(avx2_gfni, x4nt, NEED_AVX2_GFNI),
-	XOR(avx512_gfni, x4nt, NEED_AVX512_GFNI),
-	XOR(avx2, x4nt, NEED_AVX2),
 	XOR(sse2, x2, NEED_SSE2),
 	XOR(sse2, x1, NEED_SSE2),
+	XOR(avx512_gfni, x4nt, NEED_AVX512_GFNI),
+	XOR(avx2_gfni, x4nt, NEED_AVX2_GFNI),
+	XOR(avx512, x4nt, NEED_AVX512),
+	XOR(avx2, x4nt, NEED_AVX2),
 	XOR(sse2, x4nt, NEED_SSE2),
 #endif
 	{ "base", 0, { .xor_syndrome = gfr_raid6_xor_base } },
@@ -117,8 +118,8 @@ static const struct gfr_impl encode_impls[] = {
 
 static const struct gfr_impl update_impls[] = {
 #if GFR_X86
-	UPDATE(avx512_gfni, NEED_AVX512_GFNI),
 	UPDATE(avx2_gfni, NEED_AVX2_GFNI),
+	UPDATE(avx512_gfni, NEED_AVX512_GFNI),
 	UPDATE(avx512, NEED_AVX512),
 	UPDATE(avx2, NEED_AVX2),
 	UPDATE(ssse3, NEED_SSSE3),
