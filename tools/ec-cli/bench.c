@@ -315,8 +315,7 @@ int cmd_bench(int argc, char **argv)
 			}
 			break;
 		case 'r':
-			o.repetitions = (int)strtol(optarg, &end, 10);
-			if (*end || o.repetitions < 1 || o.repetitions > 64) {
+			if (cli_parse_int(optarg, 1, 64, &o.repetitions)) {
 				fprintf(stderr, "ec-cli bench: --repetitions wants 1..64\n");
 				return 2;
 			}

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /* ec-cli: look at what libgfraid sees and runs on this CPU, and prove it
    computes the same bytes as Linux lib/raid6 and ISA-L. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -16,6 +18,19 @@ static const struct {
 	{ "verify", cmd_verify, "every variant against the references, byte for byte" },
 	{ "bench", cmd_bench, "libgfraid against Linux lib/raid6, ISA-L and the floors" },
 };
+
+int cli_parse_int(const char *s, int lo, int hi, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < lo || v > hi)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
 
 static void usage(FILE *f)
 {

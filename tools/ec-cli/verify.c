@@ -676,8 +676,7 @@ int cmd_verify(int argc, char **argv)
 			}
 			break;
 		case 'n':
-			v.iterations = (int)strtol(optarg, &end, 10);
-			if (*end || v.iterations < 1 || v.iterations > 1000000) {
+			if (cli_parse_int(optarg, 1, 1000000, &v.iterations)) {
 				fprintf(stderr, "ec-cli verify: --iterations wants 1..1000000\n");
 				return 2;
 			}
