@@ -85,10 +85,23 @@ GFR_INLINE V vshuf(V table, V idx)
 }
 
 #ifdef __GFNI__
-/* A gf2p8affineqb matrix in every 64-bit lane, and its product with x. */
+/*
+ * A gf2p8affineqb matrix in every 64-bit lane, and its product with x.
+ * Under clang before 20 the matrix is pinned in a register: left as a
+ * value, clang folds it into vgf2p8affineqb as a {1to8} memory operand,
+ * and LLVM's assembler up to 19 scales that operand's compressed
+ * displacement by 1 instead of 8, so the instruction reads the wrong
+ * matrix (8(%rdi){1to8} runs as 0x40(%rdi)). gcc never folds it, and its
+ * code is left exactly as it was (pinning changes its inlining).
+ */
 GFR_INLINE V vmat(uint64_t m)
 {
-	return _mm512_set1_epi64((long long)m);
+	V v = _mm512_set1_epi64((long long)m);
+
+#if defined(__clang__) && __clang_major__ < 20
+	__asm__("" : "+v"(v));
+#endif
+	return v;
 }
 
 GFR_INLINE V vmulm(V x, V m)
