@@ -8,7 +8,8 @@
  * counterpart, so data written by one is read by the others.
  *
  * Conventions for every function that returns int:
- *  - 0 on success, a negative GFRAID_E* code on bad input;
+ *  - 0 on success, a negative GFRAID_E* code on bad input (or, for the
+ *    coding ops, GFRAID_ESELFTEST in the one case below);
  *  - on bad input nothing is written to any caller buffer;
  *  - any length works (0 is a no-op) and any alignment works; 64-byte
  *    aligned buffers whose length is a multiple of 64 take the fastest path;
@@ -47,7 +48,8 @@ enum gfraid_error {
 	GFRAID_ENOIMPL = -8,	/* no variant of that name for that op */
 	GFRAID_ENOCPU = -9,	/* this CPU (or its OS) lacks what the variant needs */
 	GFRAID_ENOMEM = -10,	/* out of memory */
-	GFRAID_ETOOFEW = -11	/* more shards missing than there are parity shards */
+	GFRAID_ETOOFEW = -11,	/* more shards missing than there are parity shards */
+	GFRAID_ESELFTEST = -12	/* the variant failed its known-answer self-test here */
 };
 
 /* RAID-6 limits: 1 to 255 data disks plus P and Q. */
@@ -86,6 +88,10 @@ unsigned char gfraid_gf_inv(unsigned char a);
  * Compute P and Q from all data blocks and write them to ptrs[disks-2] and
  * ptrs[disks-1]. Data blocks are only read.
  * Errors: GFRAID_ENULL (ptrs or an entry NULL), GFRAID_EDISKS.
+ * Like every coding op here, it also returns GFRAID_ESELFTEST, having
+ * written nothing, if no variant of it passed its self-test on this
+ * machine, not even base (see "Variants and CPU dispatch"): a compiler
+ * that miscompiled the library. It never happens with a correct build.
  */
 int gfraid_gen_syndrome(int disks, size_t bytes, void **ptrs);
 
@@ -178,6 +184,12 @@ void gfraid_ec_init_tables(int k, int rows, const unsigned char *a, unsigned cha
  * coding[i] = sum over j of a[i][j] * data[j], for the rows x k
  * coefficients expanded in gftbls, on len bytes of each of the k data and
  * rows coding buffers. 1 <= k, 1 <= rows, k + rows <= 256.
+ * gftbls must be tables as gfraid_ec_init_tables (or ISA-L's
+ * ec_init_tables) makes them: the GFNI variants read only entries 1, 2, 4
+ * and 8 of each 16-byte half (c * 2^0 .. c * 2^7, from which every product
+ * follows), the others read all 32, so tables that are not a coefficient's
+ * true products give bytes that depend on the variant. The same holds for
+ * gfraid_ec_encode_data_update.
  * Errors: GFRAID_ELEN (len < 0), GFRAID_ESHARDS, GFRAID_ENULL.
  */
 int gfraid_ec_encode_data(int len, int k, int rows, const unsigned char *gftbls,
@@ -253,6 +265,21 @@ void gfraid_ec_free(gfraid_ec *ec);
  * gfraid_op_name). A name that is unknown, or that this CPU cannot run, is
  * ignored and the automatic choice stands; gfraid_impl_selected() always
  * tells which variant runs.
+ *
+ * No variant runs before it has passed a known-answer self-test on this
+ * machine: the first time it would be chosen, forced or asked about
+ * (gfraid_impl_status, gfraid_impl_available), base is checked against
+ * fixed answers derived from Linux lib/raid6 and ISA-L, and the variant
+ * against base on a fixed set of cases covering its code paths (unrolled
+ * loop, single vectors, tails, unaligned buffers, several disk, k and row
+ * counts, the offsets of the kernel's 256 KiB SIMD sections). Compilers
+ * have shipped wrong encodings for these instructions; a variant that
+ * fails is never used, the next one in the table is chosen instead, and
+ * the library says so once (see gfraid_set_log). Testing costs tens to
+ * hundreds of microseconds per variant, once per process.
+ * GFRAID_SELFTEST_CORRUPT, in GFRAID_IMPL syntax, is a test hook: the
+ * self-test flips one output byte of the variants it names, which then
+ * fail (it cannot make a variant produce wrong bytes, only disable it).
  */
 enum gfraid_op {
 	GFRAID_OP_GEN_SYNDROME,	/* gfraid_gen_syndrome */
@@ -273,11 +300,29 @@ int gfraid_impl_count(enum gfraid_op op);
 /* Name of variant i of op, or NULL past the end or for a bad op. */
 const char *gfraid_impl_name(enum gfraid_op op, int i);
 
-/* 1 if this CPU and OS can run variant i of op, 0 if not, or GFRAID_EOP /
-   GFRAID_EINDEX. */
+/* Whether variant i of op can be used here, from gfraid_impl_status. */
+enum gfraid_impl_state {
+	GFRAID_IMPL_USABLE = 0,		/* runnable, and passed its self-test */
+	GFRAID_IMPL_NOCPU = 1,		/* this CPU or OS lacks what it needs */
+	GFRAID_IMPL_FAILED = 2,		/* failed its self-test: never used */
+	GFRAID_IMPL_UNTESTED = 3	/* no memory to test it yet: not used for now */
+};
+
+/*
+ * The state of variant i of op (enum gfraid_impl_state), running its
+ * self-test now if it has not run; *why (if why is not NULL) is NULL for a
+ * usable variant, else a static English sentence: what the CPU lacks, or
+ * the self-test case that failed. Errors: GFRAID_EOP, GFRAID_EINDEX.
+ */
+int gfraid_impl_status(enum gfraid_op op, int i, const char **why);
+
+/* 1 if variant i of op is usable here (gfraid_impl_status says
+   GFRAID_IMPL_USABLE), 0 if not, or GFRAID_EOP / GFRAID_EINDEX. */
 int gfraid_impl_available(enum gfraid_op op, int i);
 
-/* Name of the variant op runs now, or NULL for a bad op. */
+/* Name of the variant op runs now, or NULL for a bad op. If no variant
+   passed its self-test (not even base) it says so in a string that names
+   no variant. */
 const char *gfraid_impl_selected(enum gfraid_op op);
 
 /*
@@ -286,9 +331,22 @@ const char *gfraid_impl_selected(enum gfraid_op op);
  * runnable, else the preferred variant). Calls already running finish with
  * the variant they started with.
  * Errors: GFRAID_EOP, GFRAID_ENOIMPL (no such name), GFRAID_ENOCPU (this
- * CPU cannot run it; the selection is unchanged).
+ * CPU cannot run it), GFRAID_ESELFTEST (it failed its self-test, or there
+ * was no memory to run it); the selection is then unchanged.
  */
 int gfraid_impl_force(enum gfraid_op op, const char *name);
+
+#ifndef __KERNEL__
+/*
+ * Where the library's one kind of message goes: a variant that failed its
+ * self-test (one line per variant, once per process, no newline). By
+ * default "libgfraid: ..." lines on stderr; fn receives each message with
+ * ctx instead, and fn == NULL silences them. Set it before the first use
+ * of the library. (gfraid.ko prints the same with pr_warn.)
+ */
+typedef void (*gfraid_log_fn)(void *ctx, const char *msg);
+void gfraid_set_log(gfraid_log_fn fn, void *ctx);
+#endif
 
 /* CPU features as the library sees them (bits of enum gfraid_cpu_feature).
    Instruction bits come from CPUID; the GFRAID_CPU_OS_* bits say whether

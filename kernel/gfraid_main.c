@@ -25,6 +25,7 @@ EXPORT_SYMBOL(gfraid_ec_free);
 EXPORT_SYMBOL(gfraid_op_name);
 EXPORT_SYMBOL(gfraid_impl_count);
 EXPORT_SYMBOL(gfraid_impl_name);
+EXPORT_SYMBOL(gfraid_impl_status);
 EXPORT_SYMBOL(gfraid_impl_available);
 EXPORT_SYMBOL(gfraid_impl_selected);
 EXPORT_SYMBOL(gfraid_impl_force);
@@ -34,9 +35,13 @@ static int __init gfraid_init(void)
 {
 	int op;
 
-	/* Choose every variant now rather than on the first call. */
+	/* Choose every variant now rather than on the first call: each
+	   choice passes its self-test first (base against known answers,
+	   the variant against base), so a variant a compiler got wrong is
+	   reported (pr_warn) and the next one taken. */
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		pr_info("gfraid: %s uses %s\n", gfraid_op_name(op), gfraid_impl_selected(op));
+		pr_info("gfraid: %s uses %s (self-tested)\n", gfraid_op_name(op),
+			gfraid_impl_selected(op));
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-/* The kernel side of port.h: memory, CPU probe, the impl= parameter. */
+/* The kernel side of port.h: memory, CPU probe, the impl= and
+   selftest_corrupt= parameters, the self-test's warning. */
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -54,4 +55,20 @@ unsigned int gfr_port_cpu_probe(void)
 const char *gfr_port_impl_setting(void)
 {
 	return impl;
+}
+
+static char *selftest_corrupt;
+module_param(selftest_corrupt, charp, 0444);
+MODULE_PARM_DESC(selftest_corrupt,
+		 "test hook, GFRAID_IMPL syntax: the self-test flips an output byte of these variants, which must then be refused");
+
+const char *gfr_port_selftest_corrupt(void)
+{
+	return selftest_corrupt;
+}
+
+void gfr_port_warn(const char *op, const char *impl, const char *why)
+{
+	pr_warn("gfraid: %s variant %s failed its known-answer self-test (%s); it will not be used\n",
+		op, impl, why);
 }

@@ -6,6 +6,7 @@
  * the CPU can run wins. Adding a variant is one line here and one file.
  */
 #include "dispatch.h"
+#include "selftest.h"
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -139,6 +140,13 @@ static const struct op_table {
 	[GFRAID_OP_EC_UPDATE] = { "ec_update", update_impls, COUNT_OF(update_impls) },
 };
 
+/* Every table ends with base, the reference the others are checked against. */
+#define MAX_IMPLS 32
+_Static_assert(COUNT_OF(gen_impls) <= MAX_IMPLS && COUNT_OF(xor_impls) <= MAX_IMPLS &&
+		       COUNT_OF(recov_impls) <= MAX_IMPLS && COUNT_OF(encode_impls) <= MAX_IMPLS &&
+		       COUNT_OF(update_impls) <= MAX_IMPLS,
+	       "raise MAX_IMPLS");
+
 const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
 
 /* Set once with this bit, so a CPU with no features is not probed twice. */
@@ -189,6 +197,32 @@ static const struct gfr_impl *lookup(const struct gfr_impl *impls, int count,
 	return NULL;
 }
 
+/*
+ * The next item of a setting in GFRAID_IMPL syntax ("name" or "op=name"
+ * items, comma-separated) that applies to op_name: 1 with its name in
+ * [*name, *end), or 0 when there are no more.
+ */
+static int next_item(const char **setting, const char *op_name, const char **name,
+		     const char **end)
+{
+	while (*setting && **setting) {
+		const char *item = *setting, *eq = NULL, *e = item;
+
+		while (*e && *e != ',') {
+			if (*e == '=' && !eq)
+				eq = e;
+			e++;
+		}
+		*setting = *e ? e + 1 : e;
+		if (eq && !matches(op_name, item, eq))
+			continue;
+		*name = eq ? eq + 1 : item;
+		*end = e;
+		return 1;
+	}
+	return 0;
+}
+
 int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features,
 		  const char *name, const struct gfr_impl **found)
 {
@@ -203,54 +237,102 @@ int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features
 }
 
 const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
-				     unsigned int features, const char *op_name,
-				     const char *setting)
+				     int (*usable)(const struct gfr_impl *im, void *ctx),
+				     void *ctx, const char *op_name, const char *setting)
 {
 	const struct gfr_impl *choice = NULL;
+	const char *name, *end;
 	int i;
 
 	for (i = 0; i < count && !choice; i++)
-		if (runnable(&impls[i], features))
+		if (usable(&impls[i], ctx))
 			choice = &impls[i];
+	/* The last item naming a usable variant of this op wins. */
+	while (next_item(&setting, op_name, &name, &end)) {
+		const struct gfr_impl *im = lookup(impls, count, name, end);
 
-	/* GFRAID_IMPL: "name" or "op=name" items, comma-separated; the last
-	   item naming a runnable variant of this op wins. */
-	while (setting && *setting) {
-		const char *item = setting, *name = item, *eq = NULL, *end = item;
-		const struct gfr_impl *im;
-
-		while (*end && *end != ',') {
-			if (*end == '=' && !eq)
-				eq = end;
-			end++;
-		}
-		setting = *end ? end + 1 : end;
-		if (eq) {
-			if (!matches(op_name, item, eq))
-				continue;
-			name = eq + 1;
-		}
-		im = lookup(impls, count, name, end);
-		if (im && runnable(im, features))
+		if (im && usable(im, ctx))
 			choice = im;
 	}
 	return choice;
+}
+
+/*
+ * Self-test verdicts, one per variant: VERDICT_UNTESTED until its first
+ * use, then set once (a thread that loses the race to set it computed the
+ * same answer). why[] holds the failing case, stored before the verdict.
+ */
+enum { VERDICT_UNTESTED, VERDICT_PASSED, VERDICT_FAILED };
+static int verdicts[GFRAID_OP_COUNT][MAX_IMPLS];
+static const char *whys[GFRAID_OP_COUNT][MAX_IMPLS];
+
+/* The test hook: does the GFRAID_SELFTEST_CORRUPT setting name im? */
+static int corrupted(enum gfraid_op op, const struct gfr_impl *im)
+{
+	const char *setting = gfr_port_selftest_corrupt(), *name, *end;
+
+	while (next_item(&setting, ops[op].name, &name, &end))
+		if (matches(im->name, name, end))
+			return 1;
+	return 0;
+}
+
+static int verdict(enum gfraid_op op, const struct gfr_impl *im)
+{
+	const struct op_table *t = &ops[op];
+	const struct gfr_impl *base = &t->impls[t->count - 1];
+	int i = (int)(im - t->impls), v = gfr_load_acquire(&verdicts[op][i]);
+	const char *why = NULL;
+	int err;
+
+	if (v != VERDICT_UNTESTED)
+		return v;
+	if (im == base) {
+		err = gfr_selftest(op, im, NULL, corrupted(op, im), &why);
+	} else {
+		int vb = verdict(op, base);
+
+		if (vb == VERDICT_UNTESTED)
+			return VERDICT_UNTESTED;
+		err = 1;
+		why = "base, the reference it is checked against, failed its known answers";
+		if (vb == VERDICT_PASSED)
+			err = gfr_selftest(op, im, base, corrupted(op, im), &why);
+	}
+	if (err < 0)
+		return VERDICT_UNTESTED;	/* no memory to test it: not used, asked again later */
+	v = err ? VERDICT_FAILED : VERDICT_PASSED;
+	gfr_store_release(&whys[op][i], why);
+	if (gfr_cas(&verdicts[op][i], VERDICT_UNTESTED, v) && v == VERDICT_FAILED)
+		gfr_port_warn(t->name, im->name, why);
+	return v;
+}
+
+static int usable_here(const struct gfr_impl *im, void *ctx)
+{
+	enum gfraid_op op = *(const enum gfraid_op *)ctx;
+
+	return runnable(im, gfraid_cpu_features()) && verdict(op, im) == VERDICT_PASSED;
 }
 
 static const struct gfr_impl *auto_choice(enum gfraid_op op)
 {
 	const struct op_table *t = &ops[op];
 
-	return gfr_impl_auto(t->impls, t->count, gfraid_cpu_features(), t->name,
+	return gfr_impl_auto(t->impls, t->count, usable_here, &op, t->name,
 			     gfr_port_impl_setting());
 }
 
 const struct gfr_impl *gfr_impl_init(enum gfraid_op op)
 {
-	/* base needs nothing, so there is always a choice. A thread that
-	   loses the race, or finds a variant forced meanwhile, keeps the
-	   stored one. */
-	(void)gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, auto_choice(op));
+	const struct gfr_impl *choice = auto_choice(op);
+
+	/* NULL only when even base failed its known answers: the op then
+	   refuses to run (GFRAID_ESELFTEST) and is asked again next time. A
+	   thread that loses the race, or finds a variant forced meanwhile,
+	   keeps the stored one. */
+	if (choice)
+		(void)gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, choice);
 	return gfr_load_acquire(&gfr_selected[op]);
 }
 
@@ -271,18 +353,55 @@ const char *gfraid_impl_name(enum gfraid_op op, int i)
 	return ops[op].impls[i].name;
 }
 
-int gfraid_impl_available(enum gfraid_op op, int i)
+int gfraid_impl_status(enum gfraid_op op, int i, const char **why)
 {
+	const struct gfr_impl *im;
+	const char *reason = NULL;
+	int status;
+
 	if (!valid_op(op))
 		return GFRAID_EOP;
 	if (i < 0 || i >= ops[op].count)
 		return GFRAID_EINDEX;
-	return runnable(&ops[op].impls[i], gfraid_cpu_features());
+	im = &ops[op].impls[i];
+	if (!runnable(im, gfraid_cpu_features())) {
+		status = GFRAID_IMPL_NOCPU;
+		reason = "this CPU or OS lacks an instruction set it needs";
+	} else {
+		switch (verdict(op, im)) {
+		case VERDICT_PASSED:
+			status = GFRAID_IMPL_USABLE;
+			break;
+		case VERDICT_FAILED:
+			status = GFRAID_IMPL_FAILED;
+			reason = gfr_load_acquire(&whys[op][i]);
+			break;
+		default:
+			status = GFRAID_IMPL_UNTESTED;
+			reason = "no memory to run its self-test";
+			break;
+		}
+	}
+	if (why)
+		*why = reason;
+	return status;
+}
+
+int gfraid_impl_available(enum gfraid_op op, int i)
+{
+	int status = gfraid_impl_status(op, i, NULL);
+
+	return status < 0 ? status : status == GFRAID_IMPL_USABLE;
 }
 
 const char *gfraid_impl_selected(enum gfraid_op op)
 {
-	return valid_op(op) ? gfr_impl_current(op)->name : NULL;
+	const struct gfr_impl *im;
+
+	if (!valid_op(op))
+		return NULL;
+	im = gfr_impl_current(op);
+	return im ? im->name : "(none: every variant failed its self-test)";
 }
 
 int gfraid_impl_force(enum gfraid_op op, const char *name)
@@ -293,11 +412,15 @@ int gfraid_impl_force(enum gfraid_op op, const char *name)
 		return GFRAID_EOP;
 	if (!name) {
 		im = auto_choice(op);
+		if (!im)
+			return GFRAID_ESELFTEST;
 	} else {
 		int err = gfr_impl_find(ops[op].impls, ops[op].count, gfraid_cpu_features(),
 					name, &im);
 		if (err)
 			return err;
+		if (verdict(op, im) != VERDICT_PASSED)
+			return GFRAID_ESELFTEST;
 	}
 	gfr_store_release(&gfr_selected[op], im);
 	return 0;

@@ -44,13 +44,16 @@ static inline size_t gfr_section_len(size_t bytes, int buffers)
 }
 
 /* Encode len bytes with the selected variant and any tables (the API
-   entry and reconstruct share it). */
-void gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
+   entry and reconstruct share it): 0, or GFRAID_ESELFTEST when no variant
+   passed its self-test. */
+int gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
 			  uint8_t *const *data, uint8_t *const *coding);
 
 const struct gfr_impl *gfr_impl_init(enum gfraid_op op);
 
-/* The variant op runs now; op must be valid. One acquire load once set. */
+/* The variant op runs now, or NULL when none passed its self-test (the
+   op then returns GFRAID_ESELFTEST); op must be valid. One acquire load
+   once set. */
 static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op)
 {
 	const struct gfr_impl *im = gfr_load_acquire(&gfr_selected[op]);
@@ -67,11 +70,13 @@ int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features
 
 /*
  * The choice for one op without forcing: the last item of setting (the
- * GFRAID_IMPL syntax) that names a runnable variant of op_name, else the
- * first runnable variant in table order. NULL if none is runnable.
+ * GFRAID_IMPL syntax) that names a usable variant of op_name, else the
+ * first usable variant in table order; usable(im, ctx) says which are
+ * (runnable here and past their self-test). NULL if none is usable.
+ * Exposed for tests.
  */
 const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
-				     unsigned int features, const char *op_name,
-				     const char *setting);
+				     int (*usable)(const struct gfr_impl *im, void *ctx),
+				     void *ctx, const char *op_name, const char *setting);
 
 #endif /* GFRAID_DISPATCH_H */

@@ -28,6 +28,8 @@ const char *gfraid_strerror(int err)
 		return "out of memory";
 	case GFRAID_ETOOFEW:
 		return "more shards missing than there are parity shards";
+	case GFRAID_ESELFTEST:
+		return "the variant failed its known-answer self-test on this machine";
 	default:
 		return "unknown error";
 	}

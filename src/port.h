@@ -89,11 +89,15 @@ static inline void gfr_unlock(struct gfr_lock *l)
 /*
  * Provided once per world (src/port_user.c, kernel/port_kernel.c):
  * memory (NULL when there is none), the CPU features (GFRAID_CPU_* bits),
- * and the GFRAID_IMPL setting (NULL when there is none).
+ * the GFRAID_IMPL setting and the GFRAID_SELFTEST_CORRUPT test hook (both
+ * NULL when not set), and the one warning the library gives: variant impl
+ * of op failed its self-test (why: the case), so it is not used.
  */
 void *gfr_port_alloc(size_t n);
 void gfr_port_free(void *p);
 unsigned int gfr_port_cpu_probe(void);
 const char *gfr_port_impl_setting(void);
+const char *gfr_port_selftest_corrupt(void);
+void gfr_port_warn(const char *op, const char *impl, const char *why);
 
 #endif /* GFRAID_PORT_H */

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* The userspace side of port.h: memory, CPU probe, GFRAID_IMPL. */
+/* The userspace side of port.h: memory, CPU probe, GFRAID_IMPL, the
+   self-test's test hook and warning. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "port.h"
@@ -92,4 +94,36 @@ unsigned int gfr_port_cpu_probe(void)
 const char *gfr_port_impl_setting(void)
 {
 	return getenv("GFRAID_IMPL");
+}
+
+const char *gfr_port_selftest_corrupt(void)
+{
+	return getenv("GFRAID_SELFTEST_CORRUPT");
+}
+
+static void log_stderr(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "%s\n", msg);
+}
+
+static gfraid_log_fn log_fn = log_stderr;
+static void *log_ctx;
+
+void gfraid_set_log(gfraid_log_fn fn, void *ctx)
+{
+	log_ctx = ctx;
+	log_fn = fn;
+}
+
+void gfr_port_warn(const char *op, const char *impl, const char *why)
+{
+	char msg[320];
+
+	if (!log_fn)
+		return;
+	snprintf(msg, sizeof(msg),
+		 "libgfraid: %s variant %s failed its known-answer self-test (%s); it will not be used",
+		 op, impl, why);
+	log_fn(log_ctx, msg);
 }

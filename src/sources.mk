@@ -12,6 +12,7 @@ GFRAID_CORE_SRCS := \
 	ec/api.c \
 	ec/reconstruct.c \
 	dispatch.c \
+	selftest.c \
 	error.c
 
 # x86 SIMD sources, and the instructions each one may be compiled for.

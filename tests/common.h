@@ -42,7 +42,8 @@ void gset_alloc(struct guarded_set *s, int n, size_t len, size_t skew);
 void gset_free(struct guarded_set *s);
 
 /* Force variant i of op when this CPU can run it: 1, or 0 (nothing
-   changed) when it cannot. Tests loop over every variant with it. */
+   changed) when it cannot. Tests loop over every variant with it. A
+   variant that fails its self-test fails the test. */
 int use_variant(enum gfraid_op op, int i);
 
 /* Index of the first differing byte, or -1. */

@@ -26,10 +26,15 @@ static void ec_run(const struct gfr_impl *im, size_t len, int k, int rows, int v
 	}
 }
 
-void gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
-			  uint8_t *const *data, uint8_t *const *coding)
+int gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
+			 uint8_t *const *data, uint8_t *const *coding)
 {
-	ec_run(gfr_impl_current(GFRAID_OP_EC_ENCODE), len, k, rows, -1, gftbls, data, coding);
+	const struct gfr_impl *im = gfr_impl_current(GFRAID_OP_EC_ENCODE);
+
+	if (!im)
+		return GFRAID_ESELFTEST;
+	ec_run(im, len, k, rows, -1, gftbls, data, coding);
+	return 0;
 }
 
 static int shards_ok(int k, int rows)
@@ -68,8 +73,7 @@ int gfraid_ec_encode_data(int len, int k, int rows, const unsigned char *gftbls,
 		return GFRAID_ENULL;
 	if (len == 0)
 		return 0;
-	gfr_ec_encode_tables((size_t)len, k, rows, gftbls, data, coding);
-	return 0;
+	return gfr_ec_encode_tables((size_t)len, k, rows, gftbls, data, coding);
 }
 
 int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
@@ -87,10 +91,12 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 	if (len == 0)
 		return 0;
 	{
+		const struct gfr_impl *im = gfr_impl_current(GFRAID_OP_EC_UPDATE);
 		uint8_t *one = (uint8_t *)data;
 
-		ec_run(gfr_impl_current(GFRAID_OP_EC_UPDATE), (size_t)len, k, rows, vec_i, gftbls,
-		       &one, coding);
+		if (!im)
+			return GFRAID_ESELFTEST;
+		ec_run(im, (size_t)len, k, rows, vec_i, gftbls, &one, coding);
 	}
 	return 0;
 }

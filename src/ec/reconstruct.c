@@ -105,9 +105,9 @@ int gfraid_ec_encode(const gfraid_ec *ec, size_t len, const unsigned char *const
 	if (!ec || !data || !parity || !all_set((unsigned char *const *)data, ec->k) ||
 	    !all_set(parity, ec->m))
 		return GFRAID_ENULL;
-	if (len)
-		gfr_ec_encode_tables(len, ec->k, ec->m, ec->tables, (uint8_t *const *)data, parity);
-	return 0;
+	if (!len)
+		return 0;
+	return gfr_ec_encode_tables(len, ec->k, ec->m, ec->tables, (uint8_t *const *)data, parity);
 }
 
 /*
@@ -282,7 +282,7 @@ int gfraid_ec_reconstruct(const gfraid_ec *cec, size_t len, unsigned char *const
 			p[i] = shards[d->src[i]];
 		for (i = 0; i < nout; i++)
 			p[ec->k + i] = shards[d->out[i]];
-		gfr_ec_encode_tables(len, ec->k, nout, d->tables, p, p + ec->k);
+		err = gfr_ec_encode_tables(len, ec->k, nout, d->tables, p, p + ec->k);
 		if (p != stack_ptrs)
 			gfr_port_free(p);
 	} else {

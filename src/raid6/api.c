@@ -13,11 +13,14 @@ struct call {
 };
 
 /* Run a variant over [0, bytes) in sections (gfr_section_len), SIMD ones
-   between gfr_simd_begin/end. */
-static void run(const struct call *c, size_t bytes)
+   between gfr_simd_begin/end; GFRAID_ESELFTEST if the op has none that
+   passed its self-test. */
+static int run(const struct call *c, size_t bytes)
 {
 	size_t step = gfr_section_len(bytes, c->disks), off, n;
 
+	if (!c->im)
+		return GFRAID_ESELFTEST;
 	for (off = 0; off < bytes; off += n) {
 		n = bytes - off < step ? bytes - off : step;
 		if (c->im->needs)
@@ -39,21 +42,22 @@ static void run(const struct call *c, size_t bytes)
 		if (c->im->needs)
 			gfr_simd_end();
 	}
+	return 0;
 }
 
-static void gen(int disks, size_t bytes, void **ptrs)
+static int gen(int disks, size_t bytes, void **ptrs)
 {
 	struct call c = { CALL_GEN, gfr_impl_current(GFRAID_OP_GEN_SYNDROME), disks, 0, 0, ptrs };
 
-	run(&c, bytes);
+	return run(&c, bytes);
 }
 
-static void recov(enum call_kind kind, int disks, size_t bytes, int faila, int failb,
-		  void **ptrs)
+static int recov(enum call_kind kind, int disks, size_t bytes, int faila, int failb,
+		 void **ptrs)
 {
 	struct call c = { kind, gfr_impl_current(GFRAID_OP_RECOV), disks, faila, failb, ptrs };
 
-	run(&c, bytes);
+	return run(&c, bytes);
 }
 
 static int check_disks(int disks, void **ptrs)
@@ -76,8 +80,7 @@ int gfraid_gen_syndrome(int disks, size_t bytes, void **ptrs)
 
 	if (err || bytes == 0)
 		return err;
-	gen(disks, bytes, ptrs);
-	return 0;
+	return gen(disks, bytes, ptrs);
 }
 
 int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptrs)
@@ -94,9 +97,8 @@ int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptr
 		struct call c = { CALL_XOR, gfr_impl_current(GFRAID_OP_XOR_SYNDROME), disks,
 				  start, stop, ptrs };
 
-		run(&c, bytes);
+		return run(&c, bytes);
 	}
-	return 0;
 }
 
 int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptrs)
@@ -109,8 +111,7 @@ int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptr
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
-	return 0;
+	return recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
 }
 
 int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs)
@@ -123,8 +124,7 @@ int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs)
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
-	return 0;
+	return recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
 }
 
 int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **ptrs)
@@ -139,18 +139,19 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 	if (bytes == 0)
 		return 0;
 
-	if (faila >= pdisk) {
+	if (faila >= pdisk)
 		/* Only P, only Q, or both: the data is whole. */
-		gen(disks, bytes, ptrs);
-	} else if (failb == -1 || failb == pdisk) {
+		return gen(disks, bytes, ptrs);
+	if (failb == -1 || failb == pdisk)
 		/* One data disk, alone or with P: from Q, P rewritten. */
-		recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
-	} else if (failb == qdisk) {
-		/* Data and Q: RAID-5 style from P, then Q from the data. */
+		return recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
+	if (failb == qdisk) {
+		/* Data and Q: RAID-5 style from P, then Q from the data (gen
+		   asked for first, so a failure writes nothing). */
+		if (!gfr_impl_current(GFRAID_OP_GEN_SYNDROME))
+			return GFRAID_ESELFTEST;
 		gfr_raid6_rebuild_from_p(disks, bytes, faila, ptrs);
-		gen(disks, bytes, ptrs);
-	} else {
-		recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
+		return gen(disks, bytes, ptrs);
 	}
-	return 0;
+	return recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
 }
