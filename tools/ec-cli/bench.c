@@ -288,7 +288,6 @@ int cmd_bench(int argc, char **argv)
 	const struct bench_case *cases;
 	struct result *res;
 	int n, i, ch, nres = 0, total = 0;
-	char *end;
 
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (ch) {
@@ -308,8 +307,7 @@ int cmd_bench(int argc, char **argv)
 			o.all = 1;
 			break;
 		case 't':
-			o.min_time = strtod(optarg, &end);
-			if (*end || o.min_time <= 0 || o.min_time > 60) {
+			if (cli_parse_seconds(optarg, 0, 60, &o.min_time)) {
 				fprintf(stderr, "ec-cli bench: --min-time wants seconds in (0, 60]\n");
 				return 2;
 			}

@@ -11,4 +11,12 @@ int cmd_bench(int argc, char **argv);
    not one, or is out of range. */
 int cli_parse_int(const char *s, int lo, int hi, int *out);
 
+/* *out = s as an unsigned decimal (or 0x hex) 64-bit integer: -1 for a
+   sign, trailing junk, or a value past 2^64 - 1. */
+int cli_parse_u64(const char *s, unsigned long long *out);
+
+/* *out = s as a finite number in (lo, hi]: -1 for nan, inf, junk or out of
+   range. */
+int cli_parse_seconds(const char *s, double lo, double hi, double *out);
+
 #endif

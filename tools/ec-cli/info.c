@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 #include "gfraid.h"
@@ -66,25 +67,61 @@ static void print_features(unsigned int f)
 	}
 }
 
+static double now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+/* The self-test runs on first use: time the selection of every op, then
+   the test of every other variant (info asks about all of them). */
 static void print_variants(void)
 {
 	const char *setting = getenv("GFRAID_IMPL");
-	int op, i;
+	const char *corrupt = getenv("GFRAID_SELFTEST_CORRUPT");
+	double t0, t1, t2;
+	int op, i, failed = 0, usable = 0;
 
 	printf("\nGFRAID_IMPL  %s\n", setting ? setting : "(not set)");
-	printf("\nVariants per op (* = selected; by default the first available one)\n");
+	if (corrupt)
+		printf("GFRAID_SELFTEST_CORRUPT  %s  (test hook: these variants must fail)\n",
+		       corrupt);
+	t0 = now_us();
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		gfraid_impl_selected((enum gfraid_op)op);
+	t1 = now_us();
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		for (i = 0; i < gfraid_impl_count((enum gfraid_op)op); i++)
+			gfraid_impl_status((enum gfraid_op)op, i, NULL);
+	t2 = now_us();
+
+	printf("\nVariants per op (* = selected: the first usable one, unless GFRAID_IMPL)\n");
 	for (op = 0; op < GFRAID_OP_COUNT; op++) {
 		enum gfraid_op o = (enum gfraid_op)op;
 		const char *sel = gfraid_impl_selected(o);
 
 		for (i = 0; i < gfraid_impl_count(o); i++) {
-			const char *name = gfraid_impl_name(o, i);
+			const char *name = gfraid_impl_name(o, i), *why = NULL;
+			int status = gfraid_impl_status(o, i, &why);
+			char state[200];
 
+			if (status == GFRAID_IMPL_USABLE)
+				snprintf(state, sizeof(state), "self-test passed");
+			else if (status == GFRAID_IMPL_NOCPU)
+				snprintf(state, sizeof(state), "not on this CPU");
+			else
+				snprintf(state, sizeof(state), "SELF-TEST FAILED, not used: %s", why);
+			usable += status == GFRAID_IMPL_USABLE;
+			failed += status == GFRAID_IMPL_FAILED || status == GFRAID_IMPL_UNTESTED;
 			printf("  %-13s %c %-16s %s\n", i == 0 ? gfraid_op_name(o) : "",
-			       strcmp(name, sel) ? ' ' : '*', name,
-			       gfraid_impl_available(o, i) ? "available" : "not on this CPU");
+			       strcmp(name, sel) ? ' ' : '*', name, state);
 		}
 	}
+	printf("\nSelf-test: %d variants passed, %d failed; first use of all %d ops took "
+	       "%.0f us, testing the rest %.0f us\n",
+	       usable, failed, GFRAID_OP_COUNT, t1 - t0, t2 - t1);
 }
 
 int cmd_info(int argc, char **argv)
@@ -93,7 +130,7 @@ int cmd_info(int argc, char **argv)
 		if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 			printf("usage: ec-cli info\n\nPrints the CPU (libcpuid), the instruction sets "
 			       "libgfraid sees and whether the OS\nenabled their register state, and "
-			       "every variant of every op.\n");
+			       "every variant of every op with its self-test result.\n");
 			return 0;
 		}
 		fprintf(stderr, "ec-cli info: unexpected argument '%s'\n", argv[1]);

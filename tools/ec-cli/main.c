@@ -32,6 +32,36 @@ int cli_parse_int(const char *s, int lo, int hi, int *out)
 	return 0;
 }
 
+int cli_parse_u64(const char *s, unsigned long long *out)
+{
+	char *end;
+	unsigned long long v;
+
+	/* strtoull takes "-5" as 2^64 - 5 and a leading space or sign */
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (*end || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int cli_parse_seconds(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	/* written so that nan, which compares false with everything, fails */
+	if (!*s || *end || errno || !(v > lo && v <= hi))
+		return -1;
+	*out = v;
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	size_t i;

@@ -12,6 +12,7 @@
  */
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -581,12 +582,21 @@ static enum gfraid_op row_op(int row)
 	return row == ROW_RECONSTRUCT ? GFRAID_OP_EC_ENCODE : (enum gfraid_op)row;
 }
 
+/* Set by SIGINT: stop after the case running now, report what was done. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
 static void run_row(struct verify *v, int row)
 {
 	enum gfraid_op op = (enum gfraid_op)row;
 	int it;
 
-	for (it = 0; it < v->iterations; it++) {
+	for (it = 0; it < v->iterations && !interrupted; it++) {
 		if (row == ROW_RECONSTRUCT) {
 			reconstruct_run(v);
 			continue;
@@ -640,7 +650,9 @@ static void usage(FILE *f)
 		"Forces every variant of every op in turn and compares its output, byte for\n"
 		"byte, with the byte-at-a-time reference, with every Linux lib/raid6 algorithm\n"
 		"valid on this CPU and with ISA-L, on random geometries, lengths and alignments.\n"
-		"Exit status 1 on any mismatch; the first one is printed in full.\n\n"
+		"Exit status 1 on any mismatch (a variant its self-test disabled counts as\n"
+		"one); the first one is printed in full. Ctrl-C stops it with a report of\n"
+		"what was checked so far (exit status 130).\n\n"
 		"  --seed N         random seed (default: from the clock; printed)\n"
 		"  --iterations N   random cases per variant and oracle (default 100)\n"
 		"  --op OP          only this op (gen_syndrome, xor_syndrome, recov,\n"
@@ -661,7 +673,7 @@ int cmd_verify(int argc, char **argv)
 	struct verify v;
 	const char *only_op = NULL, *only_impl = NULL;
 	int c, op, i, o, total_cases = 0, total_failures = 0, rows = 0;
-	char *end;
+	unsigned long long seed;
 
 	memset(&v, 0, sizeof(v));
 	v.seed = (uint64_t)time(NULL);
@@ -669,11 +681,13 @@ int cmd_verify(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "s:n:o:i:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			v.seed = strtoull(optarg, &end, 0);
-			if (*end || !*optarg) {
-				fprintf(stderr, "ec-cli verify: bad --seed '%s'\n", optarg);
+			if (cli_parse_u64(optarg, &seed)) {
+				fprintf(stderr,
+					"ec-cli verify: --seed wants an integer in 0..%llu, not '%s'\n",
+					(unsigned long long)UINT64_MAX, optarg);
 				return 2;
 			}
+			v.seed = seed;
 			break;
 		case 'n':
 			if (cli_parse_int(optarg, 1, 1000000, &v.iterations)) {
@@ -709,6 +723,7 @@ int cmd_verify(int argc, char **argv)
 		}
 	}
 	rng_seed(&v.rng, v.seed);
+	signal(SIGINT, on_sigint);
 	v.report = open_memstream(&v.report_text, &v.report_len);
 	if (!v.report) {
 		perror("ec-cli verify: open_memstream");
@@ -736,20 +751,29 @@ int cmd_verify(int argc, char **argv)
 	printf("\n");
 	fflush(stdout);
 
-	for (op = 0; op < ROW_COUNT; op++) {
+	for (op = 0; op < ROW_COUNT && !interrupted; op++) {
 		enum gfraid_op eop = row_op(op);
 
 		if (only_op && strcmp(only_op, row_name(op)))
 			continue;
-		for (i = 0; i < gfraid_impl_count(eop); i++) {
-			const char *name = gfraid_impl_name(eop, i);
+		for (i = 0; i < gfraid_impl_count(eop) && !interrupted; i++) {
+			const char *name = gfraid_impl_name(eop, i), *why = NULL;
+			int status;
 
 			if (only_impl && strcmp(only_impl, name))
 				continue;
 			rows++;
 			printf("%-13s %-16s", row_name(op), name);
-			if (!gfraid_impl_available(eop, i)) {
+			status = gfraid_impl_status(eop, i, &why);
+			if (status == GFRAID_IMPL_NOCPU) {
 				printf(" (not run: this CPU or OS lacks what it needs)\n");
+				continue;
+			}
+			if (status != GFRAID_IMPL_USABLE) {
+				/* the library will not run it, but a build that
+				   produces such a variant is broken */
+				printf(" FAIL: disabled by its self-test: %s\n", why);
+				total_failures++;
 				continue;
 			}
 			if (gfraid_impl_force(eop, name) != 0) {
@@ -779,6 +803,12 @@ int cmd_verify(int argc, char **argv)
 	}
 	fputs(v.report_text, stdout);
 	free(v.report_text);
+	if (interrupted) {
+		printf("\ninterrupted: %d cases checked, %d mismatches so far (--seed %" PRIu64
+		       " repeats them)\n",
+		       total_cases, total_failures, v.seed);
+		return 130;
+	}
 	printf("\n%d cases, %d mismatches: %s\n", total_cases, total_failures,
 	       total_failures ? "FAIL" : "PASS");
 	return total_failures ? 1 : 0;

@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# ec-cli as a user meets it: numbers it must refuse, Ctrl-C during verify,
+# and a variant the self-test disables (the GFRAID_SELFTEST_CORRUPT hook).
+# Usage: ec-cli-checks.sh EC_CLI
+set -u
+cli=$1
+fails=0
+checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect() {	# expect WHAT STATUS PATTERN -- command...
+	what=$1 want=$2 pattern=$3
+	shift 4
+	checks=$((checks + 1))
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	got=$?
+	if [ "$got" != "$want" ] || ! grep -q -- "$pattern" "$tmp/out" "$tmp/err"; then
+		echo "FAIL: $what: exit $got (want $want), output:"
+		cat "$tmp/out" "$tmp/err" | head -20
+		fails=$((fails + 1))
+	else
+		echo "ok: $what"
+	fi
+}
+
+for seed in -5 18446744073709551616 99999999999999999999999 ' 5' '' 12x; do
+	expect "verify --seed '$seed' refused" 2 "wants an integer" -- \
+		"$cli" verify --seed "$seed" --iterations 1
+done
+expect "verify --seed 2^64-1 accepted" 0 "--seed 18446744073709551615" -- \
+	"$cli" verify --seed 18446744073709551615 --iterations 1 --op recov --impl base
+for t in nan NaN inf -inf 0 -1 61 1e999 '' 0.1s; do
+	expect "bench --min-time '$t' refused" 2 "wants seconds" -- \
+		"$cli" bench --min-time "$t"
+done
+
+# Ctrl-C: verify stops, says what it checked, exits 130.
+checks=$((checks + 1))
+"$cli" verify --iterations 100000 >"$tmp/int" 2>&1 &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+got=$?
+if [ "$got" = 130 ] && grep -q "^interrupted: [0-9]* cases checked, 0 mismatches so far" "$tmp/int"; then
+	echo "ok: SIGINT during verify: $(grep '^interrupted' "$tmp/int")"
+else
+	echo "FAIL: SIGINT during verify: exit $got, output:"
+	tail -5 "$tmp/int"
+	fails=$((fails + 1))
+fi
+
+# The self-test hook on the ec_encode variant info selects: it must be shown
+# failed, lose the selection, be reported once on stderr, and make verify fail.
+selected() {	# the ec_encode variant marked * in ec-cli info's table
+	awk '/^  [a-z]/ { op = $1 } op == "ec_encode" && / \* / { sub(/.* \* /, ""); print $1 }' "$1"
+}
+"$cli" info >"$tmp/info0"
+chosen=$(selected "$tmp/info0")
+checks=$((checks + 1))
+GFRAID_SELFTEST_CORRUPT="ec_encode=$chosen" "$cli" info >"$tmp/info" 2>"$tmp/info.err"
+now=$(selected "$tmp/info")
+if [ -n "$chosen" ] && [ -n "$now" ] && [ "$now" != "$chosen" ] &&
+	grep -q " $chosen  *SELF-TEST FAILED, not used:" "$tmp/info" &&
+	[ "$(grep -c "ec_encode variant $chosen failed its known-answer self-test" "$tmp/info.err")" = 1 ]; then
+	echo "ok: self-test hook on ec_encode $chosen: shown failed, $now selected, reported once"
+else
+	echo "FAIL: self-test hook on ec_encode '$chosen' (now '$now'):"
+	cat "$tmp/info.err"
+	grep -A8 "^  ec_encode" "$tmp/info"
+	fails=$((fails + 1))
+fi
+GFRAID_SELFTEST_CORRUPT="ec_encode=$chosen" expect "verify fails on the disabled variant" 1 \
+	"FAIL: disabled by its self-test" -- "$cli" verify --iterations 2 --op ec_encode
+unset GFRAID_SELFTEST_CORRUPT
+
+echo "$((checks - fails)) passed, $fails failed"
+[ "$fails" = 0 ]
