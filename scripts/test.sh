@@ -4,7 +4,8 @@
 # build, run every test (unit suites against Linux lib/raid6 and ISA-L,
 # ec-cli, the bench smoke run, the install/consumer check, the kernel module
 # build); then build again with ASan+UBSan and rerun the unit and CLI tests;
-# then again with gcc -O1 and clang-14 and clang-19 at -O3 and -O1.
+# then again with gcc -O1 and clang-14 and clang-19 at -O3 and -O1; then the
+# thread tests under ThreadSanitizer and each fuzz target for a few seconds.
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -21,4 +22,21 @@ cmake --build build-sanitize -j "$jobs"
 ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli'
 
 ./scripts/test-compilers.sh build-compilers
-echo "test.sh: all tests passed: gcc, under ASan+UBSan, gcc -O1, clang-14 and clang-19"
+
+# ThreadSanitizer (clang-19): first use from many threads, reconstruct
+# from 8 threads while another forces variants.
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
+	-DCMAKE_CXX_COMPILER=clang++-19 -DGFRAID_TSAN=ON -DGFRAID_BUILD_BENCH=OFF \
+	-DGFRAID_BUILD_CLI=OFF
+cmake --build build-tsan -j "$jobs" --target test_threads test_dispatch
+TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -L threads
+
+# libFuzzer (clang-19, ASan+UBSan): each target briefly from its corpus.
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
+	-DCMAKE_CXX_COMPILER=clang++-19 -DGFRAID_FUZZ=ON -DGFRAID_BUILD_TESTS=OFF \
+	-DGFRAID_BUILD_BENCH=OFF -DGFRAID_BUILD_CLI=OFF -DGFRAID_ORACLES=OFF
+cmake --build build-fuzz -j "$jobs"
+ctest --test-dir build-fuzz -V -j "$jobs" -L fuzz >build-fuzz/smoke.log 2>&1 ||
+	{ cat build-fuzz/smoke.log; exit 1; }
+grep -E "smoke: |tests passed" build-fuzz/smoke.log
+echo "test.sh: all tests passed: gcc, ASan+UBSan, gcc -O1, clang-14 and clang-19, TSan, fuzz"

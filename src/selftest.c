@@ -28,7 +28,7 @@ struct st_case {
 static const struct st_case gen_cases[] = {
 	{ 4, 2, 1125, 0, 0, 0, 0, "gen_syndrome 4+2, 1125 bytes, aligned" },
 	{ 9, 2, 200, 5, 0, 0, 0, "gen_syndrome 9+2, 200 bytes, unaligned" },
-	{ 1, 2, 77, 0, 0, 0, 0, "gen_syndrome 1+2, 77 bytes" },
+	{ 1, 2, 65, 0, 0, 0, 0, "gen_syndrome 1+2, 65 bytes (a 1-byte tail)" },
 	{ 16, 2, 333, 0, 1, 0, 0, "gen_syndrome 16+2, 333 bytes, second kernel section" },
 	{ 8, 2, 13, 3, 0, 0, 0, "gen_syndrome 8+2, 13 bytes (tail only)" },
 };
@@ -38,13 +38,13 @@ static const struct st_case xor_cases[] = {
 	{ 8, 2, 520, 7, 0, 3, 3, "xor_syndrome 8+2, disks 3..3, 520 bytes, unaligned" },
 	{ 8, 2, 333, 0, 1, 2, 7, "xor_syndrome 8+2, disks 2..7, 333 bytes, second kernel section" },
 	{ 9, 2, 1125, 0, 0, 0, 8, "xor_syndrome 9+2, disks 0..8, 1125 bytes" },
-	{ 3, 2, 40, 1, 0, 1, 2, "xor_syndrome 3+2, disks 1..2, 40 bytes" },
+	{ 3, 2, 65, 1, 0, 1, 2, "xor_syndrome 3+2, disks 1..2, 65 bytes (a 1-byte tail)" },
 };
 
 static const struct st_case recov_cases[] = {
 	{ 8, 2, 1125, 0, 0, 0, 1, "recov_2data 8+2, disks 0 and 1, 1125 bytes, aligned" },
 	{ 8, 2, 333, 9, 0, 3, 7, "recov_2data 8+2, disks 3 and 7, 333 bytes, unaligned" },
-	{ 4, 2, 30, 0, 0, 1, 2, "recov_2data 4+2, disks 1 and 2, 30 bytes" },
+	{ 4, 2, 65, 0, 0, 1, 2, "recov_2data 4+2, disks 1 and 2, 65 bytes (a 1-byte tail)" },
 	{ 8, 2, 1125, 0, 0, 0, -1, "recov_datap 8+2, disk 0, 1125 bytes, aligned" },
 	{ 16, 2, 300, 0, 1, 15, -1, "recov_datap 16+2, disk 15, 300 bytes, second kernel section" },
 	{ 5, 2, 150, 2, 0, 2, -1, "recov_datap 5+2, disk 2, 150 bytes, unaligned" },
@@ -56,7 +56,7 @@ static const struct st_case encode_cases[] = {
 	{ 4, 4, 330, 0, 0, 0, 0, "ec_encode 4+4, 330 bytes, aligned" },
 	{ 17, 5, 150, 3, 0, 0, 0, "ec_encode 17+5, 150 bytes, unaligned" },
 	{ 6, 6, 200, 0, 1, 0, 0, "ec_encode 6+6, 200 bytes, second kernel section" },
-	{ 3, 1, 77, 0, 0, 0, 0, "ec_encode 3+1, 77 bytes" },
+	{ 3, 1, 65, 0, 0, 0, 0, "ec_encode 3+1, 65 bytes (a 1-byte tail)" },
 	{ 1, 3, 200, 0, 0, 0, 0, "ec_encode 1+3, 200 bytes" },
 	{ 5, 3, 21, 0, 0, 0, 0, "ec_encode 5+3, 21 bytes (tail only)" },
 };
@@ -66,6 +66,7 @@ static const struct st_case update_cases[] = {
 	{ 20, 6, 300, 3, 0, 19, 0, "ec_update 20+6, shard 19, 300 bytes, unaligned" },
 	{ 6, 6, 200, 0, 1, 0, 0, "ec_update 6+6, shard 0, 200 bytes, second kernel section" },
 	{ 3, 1, 21, 0, 0, 2, 0, "ec_update 3+1, shard 2, 21 bytes (tail only)" },
+	{ 5, 2, 129, 1, 0, 4, 0, "ec_update 5+2, shard 4, 129 bytes (a 1-byte tail), unaligned" },
 };
 
 #define CASES(t) { t, (int)(sizeof(t) / sizeof((t)[0])) }

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/*
+ * Threads, written to be run under ThreadSanitizer (scripts/test.sh builds
+ * build-tsan for it) as well as plainly:
+ *  - first use of every op from 16 threads released at once, so the CPU
+ *    probe, the self-tests and the selection race;
+ *  - reconstruct on one code from 8 threads with 40 erasure patterns in
+ *    play (the cache holds 16, so decoders are evicted while in use),
+ *    while another thread forces the encode variant back and forth.
+ * Every output is checked against the byte reference or the original.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+enum { FIRST_USE_THREADS = 16, LEN = 1024, K = 6, ROWS = 3 };
+
+static pthread_barrier_t start;
+
+/* Every op once through the public API, against the reference: the
+   number of wrong results (0 expected). */
+static void *first_use(void *arg)
+{
+	uint8_t *b[K + ROWS], *w[K + ROWS], a[K * ROWS], tbls[32 * K * ROWS];
+	unsigned int seed = (unsigned int)(uintptr_t)arg;
+	intptr_t bad = 0;
+	int i, op;
+
+	for (i = 0; i < K + ROWS; i++) {
+		b[i] = malloc(LEN);
+		w[i] = malloc(LEN);
+		if (!b[i] || !w[i])
+			return (void *)1;
+	}
+	for (i = 0; i < K * ROWS; i++)
+		a[i] = (uint8_t)rand_r(&seed);
+	pthread_barrier_wait(&start);
+	gfraid_ec_init_tables(K, ROWS, a, tbls);
+	for (op = 0; op < GFRAID_OP_COUNT; op++) {
+		for (i = 0; i < K + ROWS; i++) {
+			for (size_t x = 0; x < LEN; x++)
+				b[i][x] = (uint8_t)(rand_r(&seed) >> 5);
+			memcpy(w[i], b[i], LEN);
+		}
+		switch (op) {
+		case GFRAID_OP_GEN_SYNDROME:
+			bad += gfraid_gen_syndrome(K + 2, LEN, (void **)b) != 0;
+			ref_gen_syndrome(K + 2, LEN, w);
+			break;
+		case GFRAID_OP_XOR_SYNDROME:
+			bad += gfraid_xor_syndrome(K + 2, 2, 4, LEN, (void **)b) != 0;
+			ref_xor_syndrome(K + 2, 2, 4, LEN, w);
+			break;
+		case GFRAID_OP_RECOV:
+			ref_gen_syndrome(K + 2, LEN, b);
+			ref_gen_syndrome(K + 2, LEN, w);
+			memset(b[0], 0, LEN);
+			memset(b[5], 0, LEN);
+			bad += gfraid_recov_2data(K + 2, LEN, 0, 5, (void **)b) != 0;
+			break;
+		case GFRAID_OP_EC_ENCODE:
+			bad += gfraid_ec_encode_data(LEN, K, ROWS, tbls, b, b + K) != 0;
+			ref_encode(LEN, K, ROWS, a, w, w + K);
+			break;
+		default:
+			bad += gfraid_ec_encode_data_update(LEN, K, ROWS, 1, tbls, b[1], b + K) != 0;
+			ref_update(LEN, K, ROWS, 1, a, w[1], w + K);
+			break;
+		}
+		for (i = 0; i < K + ROWS; i++)
+			bad += memcmp(b[i], w[i], LEN) != 0;
+	}
+	for (i = 0; i < K + ROWS; i++) {
+		free(b[i]);
+		free(w[i]);
+	}
+	return (void *)bad;
+}
+
+START_TEST(first_use_from_many_threads)
+{
+	pthread_t t[FIRST_USE_THREADS];
+	void *ret;
+	int i, op;
+
+	ck_assert_int_eq(pthread_barrier_init(&start, NULL, FIRST_USE_THREADS), 0);
+	for (i = 0; i < FIRST_USE_THREADS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, first_use, (void *)(uintptr_t)(i + 1)), 0);
+	for (i = 0; i < FIRST_USE_THREADS; i++) {
+		ck_assert_int_eq(pthread_join(t[i], &ret), 0);
+		ck_assert_msg(ret == NULL, "thread %d: %ld wrong results", i, (long)(intptr_t)ret);
+	}
+	pthread_barrier_destroy(&start);
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		printf("threads: %s settled on %s\n", gfraid_op_name((enum gfraid_op)op),
+		       gfraid_impl_selected((enum gfraid_op)op));
+}
+END_TEST
+
+struct rebuilder {
+	gfraid_ec *ec;
+	unsigned int seed;
+	long rebuilt, failures;
+};
+
+static int stop_forcing;
+
+/* k = 12, m = 4: patterns of 1..4 lost shards out of 16, 40 of them. */
+static void *rebuild(void *arg)
+{
+	struct rebuilder *w = arg;
+	enum { k = 12, m = 4, len = 2048 };
+	uint8_t *shards[k + m], *orig[k + m], present[k + m];
+	int it, i;
+
+	for (i = 0; i < k + m; i++) {
+		shards[i] = malloc(len);
+		orig[i] = malloc(len);
+		if (!shards[i] || !orig[i])
+			return NULL;
+		for (size_t x = 0; i < k && x < len; x++)
+			shards[i][x] = (uint8_t)(rand_r(&w->seed) >> 3);
+	}
+	if (gfraid_ec_encode(w->ec, len, (const unsigned char *const *)shards, shards + k))
+		w->failures++;
+	for (i = 0; i < k + m; i++)
+		memcpy(orig[i], shards[i], len);
+	for (it = 0; it < 200; it++) {
+		int p = (int)(rand_r(&w->seed) % 40), lost = 1 + p % m;
+
+		memset(present, 1, sizeof(present));
+		for (i = 0; i < lost; i++)
+			present[(p * 7 + i * 5) % (k + m)] = 0;
+		for (i = 0; i < k + m; i++)
+			if (!present[i])
+				memset(shards[i], 0xee, len);
+		if (gfraid_ec_reconstruct(w->ec, len, shards, present) != 0)
+			w->failures++;
+		for (i = 0; i < k + m; i++)
+			if (memcmp(shards[i], orig[i], len)) {
+				w->failures++;
+				memcpy(shards[i], orig[i], len);
+			}
+		w->rebuilt++;
+	}
+	for (i = 0; i < k + m; i++) {
+		free(shards[i]);
+		free(orig[i]);
+	}
+	return NULL;
+}
+
+/* Forces every usable encode variant in turn, and back to automatic,
+   until told to stop: the count of forces that failed. */
+static void *force_back_and_forth(void *arg)
+{
+	long *forced = arg;
+	intptr_t bad = 0;
+	int n = gfraid_impl_count(GFRAID_OP_EC_ENCODE), i = 0;
+
+	while (!__atomic_load_n(&stop_forcing, __ATOMIC_RELAXED)) {
+		int v = i % (n + 1);	/* n: back to the automatic choice */
+		const char *name = v == n ? NULL : gfraid_impl_name(GFRAID_OP_EC_ENCODE, v);
+
+		if (!name || gfraid_impl_available(GFRAID_OP_EC_ENCODE, v) == 1) {
+			bad += gfraid_impl_force(GFRAID_OP_EC_ENCODE, name) != 0;
+			(*forced)++;
+		}
+		i++;
+	}
+	return (void *)bad;
+}
+
+START_TEST(reconstruct_while_forcing)
+{
+	gfraid_ec *ec = gfraid_ec_new(12, 4, GFRAID_MATRIX_CAUCHY, NULL);
+	struct rebuilder w[8];
+	pthread_t t[8], forcer;
+	long forced = 0, rebuilt = 0;
+	void *ret;
+	int i;
+
+	ck_assert_ptr_nonnull(ec);
+	ck_assert_int_eq(pthread_create(&forcer, NULL, force_back_and_forth, &forced), 0);
+	for (i = 0; i < 8; i++) {
+		w[i] = (struct rebuilder){ ec, (unsigned int)(i * 7919 + 1), 0, 0 };
+		ck_assert_int_eq(pthread_create(&t[i], NULL, rebuild, &w[i]), 0);
+	}
+	for (i = 0; i < 8; i++) {
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+		ck_assert_msg(w[i].failures == 0, "thread %d: %ld failures", i, w[i].failures);
+		rebuilt += w[i].rebuilt;
+	}
+	__atomic_store_n(&stop_forcing, 1, __ATOMIC_RELAXED);
+	ck_assert_int_eq(pthread_join(forcer, &ret), 0);
+	ck_assert_msg(ret == NULL, "%ld forces failed", (long)(intptr_t)ret);
+	ck_assert_int_eq(rebuilt, 8 * 200);
+	ck_assert_int_gt(forced, 0);
+	printf("threads: %ld rebuilds by 8 threads over 40 patterns, %ld forced variant changes\n",
+	       rebuilt, forced);
+	gfraid_ec_free(ec);
+}
+END_TEST
+
+int main(void)
+{
+	const TTest *const tests[] = {
+		first_use_from_many_threads,
+		reconstruct_while_forcing,
+		NULL,
+	};
+
+	return run_tests("threads", 300, tests, NULL, NULL);
+}
