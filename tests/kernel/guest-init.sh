@@ -43,8 +43,33 @@ done
 # --- raid6_pq, gfraid.ko, the refused and the real override ---------------
 modprobe raid6_pq || bad "modprobe raid6_pq"
 dmesg | grep 'raid6:' | sed 's/^/GT: dmesg: /'
+
+# The module's self-test: corrupt (test hook) the gen_syndrome and
+# ec_encode variants a plain load picks; the reload must report both
+# failed once and pick others.
+uses() { since $1 | sed -n "s/.*gfraid: $2 uses \([a-z0-9_]*\).*/\1/p" | tail -1; }
+n=$(dmesg | wc -l)
 insmod /gfraid.ko || bad "insmod gfraid.ko"
-dmesg | grep 'gfraid:' | sed 's/^/GT: dmesg: /'
+GEN=$(uses $n gen_syndrome)
+ENC=$(uses $n ec_encode)
+rmmod gfraid || bad "rmmod gfraid"
+n=$(dmesg | wc -l)
+insmod /gfraid.ko selftest_corrupt=gen_syndrome=$GEN,ec_encode=$ENC || bad "insmod gfraid.ko selftest_corrupt"
+since $n | grep 'gfraid:' | sed 's/^/GT: dmesg: /'
+for pair in gen_syndrome:$GEN ec_encode:$ENC; do
+	op=${pair%%:*} was=${pair#*:}
+	now=$(uses $n $op)
+	c=$(since $n | grep -c "gfraid: $op variant $was failed its known-answer self-test")
+	if [ -n "$was" ] && [ "$c" = 1 ] && [ -n "$now" ] && [ "$now" != "$was" ]; then
+		say "self-test in gfraid.ko: $op $was corrupted, reported once, $now used instead"
+	else
+		bad "self-test in gfraid.ko: $op was '$was', now '$now', $c reports"
+	fi
+done
+rmmod gfraid || bad "rmmod gfraid (corrupted)"
+
+insmod /gfraid.ko || bad "insmod gfraid.ko"
+dmesg | grep 'gfraid:' | tail -n 5 | sed 's/^/GT: dmesg: /'
 
 n=$(dmesg | wc -l)
 if insmod /gfraid_raid6.ko corrupt=1 2>/dev/null; then
