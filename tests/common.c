@@ -94,6 +94,65 @@ int use_variant(enum gfraid_op op, int i)
 	return 1;
 }
 
+int op_vs_reference(enum gfraid_op op, unsigned int *seed, int *wrong)
+{
+	enum { K = 6, ROWS = 3, LEN = 1000, N = K + ROWS };
+	uint8_t *b[N], *w[N], *o[N], a[K * ROWS], tbls[32 * K * ROWS];
+	int i, err;
+
+	for (i = 0; i < N; i++) {
+		b[i] = malloc(LEN);
+		w[i] = malloc(LEN);
+		o[i] = malloc(LEN);
+		if (!b[i] || !w[i] || !o[i])
+			abort();
+		for (size_t x = 0; x < LEN; x++)
+			w[i][x] = (uint8_t)(rand_r(seed) >> 5);
+	}
+	for (i = 0; i < K * ROWS; i++)
+		a[i] = (uint8_t)(rand_r(seed) >> 5);
+	gfraid_ec_init_tables(K, ROWS, a, tbls);
+	if (op == GFRAID_OP_RECOV)	/* consistent P and Q */
+		ref_gen_syndrome(K + 2, LEN, w);
+	for (i = 0; i < N; i++)
+		memcpy(b[i], w[i], LEN);
+	if (op == GFRAID_OP_RECOV) {	/* two data blocks lost */
+		memset(b[1], 0xa5, LEN);
+		memset(b[4], 0x5a, LEN);
+	}
+	for (i = 0; i < N; i++)
+		memcpy(o[i], b[i], LEN);
+	switch (op) {
+	case GFRAID_OP_GEN_SYNDROME:
+		err = gfraid_gen_syndrome(K + 2, LEN, (void **)b);
+		ref_gen_syndrome(K + 2, LEN, w);
+		break;
+	case GFRAID_OP_XOR_SYNDROME:
+		err = gfraid_xor_syndrome(K + 2, 1, 4, LEN, (void **)b);
+		ref_xor_syndrome(K + 2, 1, 4, LEN, w);
+		break;
+	case GFRAID_OP_RECOV:
+		err = gfraid_recov_2data(K + 2, LEN, 1, 4, (void **)b);
+		break;
+	case GFRAID_OP_EC_ENCODE:
+		err = gfraid_ec_encode_data(LEN, K, ROWS, tbls, b, b + K);
+		ref_encode(LEN, K, ROWS, a, w, w + K);
+		break;
+	default:
+		err = gfraid_ec_encode_data_update(LEN, K, ROWS, 2, tbls, b[2], b + K);
+		ref_update(LEN, K, ROWS, 2, a, w[2], w + K);
+		break;
+	}
+	*wrong = 0;
+	for (i = 0; i < N; i++) {
+		*wrong += memcmp(b[i], err ? o[i] : w[i], LEN) != 0;
+		free(b[i]);
+		free(w[i]);
+		free(o[i]);
+	}
+	return err;
+}
+
 long first_diff(const void *a, const void *b, size_t n)
 {
 	const uint8_t *x = a, *y = b;

@@ -46,6 +46,15 @@ void gset_free(struct guarded_set *s);
    variant that fails its self-test fails the test. */
 int use_variant(enum gfraid_op op, int i);
 
+/*
+ * One call of op through the public API (RAID-6 6+2, EC 6+3, 1000 bytes)
+ * on fresh buffers drawn from *seed with rand_r, checked against the byte
+ * reference: the API's return code, and in *wrong the number of buffers
+ * that differ from the reference (or, when the call failed, that it
+ * changed). Asserts nothing, so threads may call it.
+ */
+int op_vs_reference(enum gfraid_op op, unsigned int *seed, int *wrong);
+
 /* Index of the first differing byte, or -1. */
 long first_diff(const void *a, const void *b, size_t n);
 

@@ -2,10 +2,10 @@
 /*
  * gfraid_ec_new / encode / reconstruct / free: every erasure pattern of
  * every code up to 10+4, random patterns at 64+16 and 200+56, every encode
- * variant, many threads sharing one decoder cache, and bad input.
+ * variant, and bad input (many threads sharing one decoder cache:
+ * test_threads.c).
  */
 #include <isa-l/erasure_code.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,78 +279,6 @@ START_TEST(bad_input)
 }
 END_TEST
 
-/* Threads share one code and its 16-slot cache with 40 patterns in play,
-   so decoders are evicted while others still use them. */
-struct worker {
-	gfraid_ec *ec;
-	unsigned int seed;
-	int failures;
-};
-
-static void *rebuild_worker(void *arg)
-{
-	struct worker *w = arg;
-	const int k = 12, m = 4;
-	uint8_t *shards[16], *orig[16], present[16];
-	size_t len = 2048;
-	int it, i;
-
-	for (i = 0; i < k + m; i++) {
-		shards[i] = malloc(len);
-		orig[i] = malloc(len);
-		if (!shards[i] || !orig[i])
-			return NULL;
-		if (i < k)
-			for (size_t x = 0; x < len; x++)
-				shards[i][x] = (uint8_t)(rand_r(&w->seed) >> 3);
-	}
-	gfraid_ec_encode(w->ec, len, (const unsigned char *const *)shards, shards + k);
-	for (i = 0; i < k + m; i++)
-		memcpy(orig[i], shards[i], len);
-	for (it = 0; it < 300; it++) {
-		int pattern = (int)(rand_r(&w->seed) % 40);
-
-		for (i = 0; i < k + m; i++)
-			present[i] = !(i == pattern % 16 || i == (pattern * 7 + 3) % 16 ||
-				       (pattern > 20 && i == (pattern * 5 + 1) % 16));
-		for (i = 0; i < k + m; i++)
-			if (!present[i])
-				memset(shards[i], 0, len);
-		if (gfraid_ec_reconstruct(w->ec, len, shards, present) != 0)
-			w->failures++;
-		for (i = 0; i < k + m; i++)
-			if (memcmp(shards[i], orig[i], len))
-				w->failures++;
-	}
-	for (i = 0; i < k + m; i++) {
-		free(shards[i]);
-		free(orig[i]);
-	}
-	return NULL;
-}
-
-START_TEST(concurrent_callers)
-{
-	gfraid_ec *ec = gfraid_ec_new(12, 4, GFRAID_MATRIX_CAUCHY, NULL);
-	struct worker w[6];
-	pthread_t t[6];
-	int i;
-
-	ck_assert_ptr_nonnull(ec);
-	for (i = 0; i < 6; i++) {
-		w[i].ec = ec;
-		w[i].seed = (unsigned int)test_rand();
-		w[i].failures = 0;
-		ck_assert_int_eq(pthread_create(&t[i], NULL, rebuild_worker, &w[i]), 0);
-	}
-	for (i = 0; i < 6; i++) {
-		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
-		ck_assert_int_eq(w[i].failures, 0);
-	}
-	gfraid_ec_free(ec);
-}
-END_TEST
-
 int main(void)
 {
 	const TTest *const tests[] = {
@@ -360,7 +288,6 @@ int main(void)
 		every_encode_variant,
 		too_many_lost,
 		bad_input,
-		concurrent_callers,
 		NULL,
 	};
 

@@ -16,66 +16,22 @@
 
 #include "common.h"
 
-enum { FIRST_USE_THREADS = 16, LEN = 1024, K = 6, ROWS = 3 };
+enum { FIRST_USE_THREADS = 16 };
 
 static pthread_barrier_t start;
 
 /* Every op once through the public API, against the reference: the
-   number of wrong results (0 expected). */
+   number of failed calls and wrong buffers (0 expected). */
 static void *first_use(void *arg)
 {
-	uint8_t *b[K + ROWS], *w[K + ROWS], a[K * ROWS], tbls[32 * K * ROWS];
 	unsigned int seed = (unsigned int)(uintptr_t)arg;
 	intptr_t bad = 0;
-	int i, op;
+	int op, wrong;
 
-	for (i = 0; i < K + ROWS; i++) {
-		b[i] = malloc(LEN);
-		w[i] = malloc(LEN);
-		if (!b[i] || !w[i])
-			return (void *)1;
-	}
-	for (i = 0; i < K * ROWS; i++)
-		a[i] = (uint8_t)rand_r(&seed);
 	pthread_barrier_wait(&start);
-	gfraid_ec_init_tables(K, ROWS, a, tbls);
 	for (op = 0; op < GFRAID_OP_COUNT; op++) {
-		for (i = 0; i < K + ROWS; i++) {
-			for (size_t x = 0; x < LEN; x++)
-				b[i][x] = (uint8_t)(rand_r(&seed) >> 5);
-			memcpy(w[i], b[i], LEN);
-		}
-		switch (op) {
-		case GFRAID_OP_GEN_SYNDROME:
-			bad += gfraid_gen_syndrome(K + 2, LEN, (void **)b) != 0;
-			ref_gen_syndrome(K + 2, LEN, w);
-			break;
-		case GFRAID_OP_XOR_SYNDROME:
-			bad += gfraid_xor_syndrome(K + 2, 2, 4, LEN, (void **)b) != 0;
-			ref_xor_syndrome(K + 2, 2, 4, LEN, w);
-			break;
-		case GFRAID_OP_RECOV:
-			ref_gen_syndrome(K + 2, LEN, b);
-			ref_gen_syndrome(K + 2, LEN, w);
-			memset(b[0], 0, LEN);
-			memset(b[5], 0, LEN);
-			bad += gfraid_recov_2data(K + 2, LEN, 0, 5, (void **)b) != 0;
-			break;
-		case GFRAID_OP_EC_ENCODE:
-			bad += gfraid_ec_encode_data(LEN, K, ROWS, tbls, b, b + K) != 0;
-			ref_encode(LEN, K, ROWS, a, w, w + K);
-			break;
-		default:
-			bad += gfraid_ec_encode_data_update(LEN, K, ROWS, 1, tbls, b[1], b + K) != 0;
-			ref_update(LEN, K, ROWS, 1, a, w[1], w + K);
-			break;
-		}
-		for (i = 0; i < K + ROWS; i++)
-			bad += memcmp(b[i], w[i], LEN) != 0;
-	}
-	for (i = 0; i < K + ROWS; i++) {
-		free(b[i]);
-		free(w[i]);
+		bad += op_vs_reference((enum gfraid_op)op, &seed, &wrong) != 0;
+		bad += wrong;
 	}
 	return (void *)bad;
 }
