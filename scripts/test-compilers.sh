@@ -12,6 +12,7 @@ set -eu
 cd "$(dirname "$0")/.."
 root=${1:-build-compilers}
 jobs=$(nproc 2>/dev/null || echo 2)
+mkdir -p "$root"
 
 for cc in gcc clang-14 clang-19; do
 	case $cc in
