@@ -52,12 +52,13 @@ static const char *const op_names[BOP_COUNT] = {
 	[BOP_GEN] = "gen_syndrome",	[BOP_XOR_RMW] = "xor_rmw",
 	[BOP_2DATA] = "recov_2data",	[BOP_DATAP] = "recov_datap",
 	[BOP_ENCODE] = "ec_encode",	[BOP_UPDATE] = "ec_update",
-	[BOP_RECONSTRUCT] = "ec_reconstruct",
+	[BOP_RECONSTRUCT] = "ec_reconstruct", [BOP_UPDATE_SHARDS] = "ec_update_shards",
 	[BOP_FLOOR_MEMCPY] = "floor_memcpy", [BOP_FLOOR_XOR] = "floor_xor",
 };
 
 static const int raid6_data[] = { 4, 8, 14 };
 static const int ec_geometry[][2] = { { 4, 2 }, { 8, 2 }, { 10, 4 }, { 16, 4 }, { 8, 8 }, { 32, 4 } };
+static const int update_shards_geometry[][2] = { { 4, 2 }, { 10, 4 }, { 8, 8 } };
 static const size_t sizes[] = { 4096, 65536, 1u << 20 };
 /* The slow-path case of each op: odd length, unaligned pointers. */
 #define ODD_LEN (65536 - 3)
@@ -82,10 +83,15 @@ static enum gfraid_op library_op(enum bench_op op)
 	case BOP_ENCODE:
 	case BOP_RECONSTRUCT:	/* reconstruct runs the encode variant */
 		return GFRAID_OP_EC_ENCODE;
+	case BOP_UPDATE_SHARDS:
+		return GFRAID_OP_EC_UPDATE_SHARDS;
 	default:
 		return GFRAID_OP_EC_UPDATE;
 	}
 }
+
+/* The shards a partial-stripe write changes (the first UPDATE_SHARDS_OF). */
+static const int update_shards_idx[] = { 1, 3, 5, 7 };
 
 /* ---- the catalogue ------------------------------------------------ */
 
@@ -143,7 +149,7 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 			add(op, SIDE_PEER, "linux", lref_recov_name(i), i, data, parity, len, odd);
 	if (op == BOP_GEN)
 		add(op, SIDE_PEER, "isal", "pq_gen", 0, data, parity, len, odd);
-	if (op == BOP_ENCODE || op == BOP_UPDATE)
+	if (op == BOP_ENCODE || op == BOP_UPDATE || op == BOP_UPDATE_SHARDS)
 		for (i = 0; i < (int)COUNT_OF(isal_ec); i++)
 			add(op, SIDE_PEER, "isal", isal_ec[i].name, i, data, parity, len, odd);
 	if (op == BOP_RECONSTRUCT)	/* ISA-L decodes with ec_encode_data */
@@ -189,6 +195,11 @@ int bench_catalogue(const struct bench_case **cases)
 						      ec_geometry[g][1], sizes[s], 0);
 			add_all_sides((enum bench_op)op, 10, 4, ODD_LEN, 1);
 		}
+		for (g = 0; g < COUNT_OF(update_shards_geometry); g++)
+			for (s = 0; s < COUNT_OF(sizes); s++)
+				add_all_sides(BOP_UPDATE_SHARDS, update_shards_geometry[g][0],
+					      update_shards_geometry[g][1], sizes[s], 0);
+		add_all_sides(BOP_UPDATE_SHARDS, 10, 4, ODD_LEN, 1);
 		for (g = 0; g < COUNT_OF(raid6_data); g++)
 			add_floors(raid6_data[g], 2);
 		for (g = 0; g < COUNT_OF(ec_geometry); g++)
@@ -202,6 +213,8 @@ int64_t bench_step_bytes(const struct bench_case *c)
 {
 	if (c->op == BOP_XOR_RMW)
 		return (int64_t)c->len;
+	if (c->op == BOP_UPDATE_SHARDS)
+		return (int64_t)UPDATE_SHARDS_OF(c->data) * (int64_t)c->len;
 	return (int64_t)c->data * (int64_t)c->len;
 }
 
@@ -260,6 +273,7 @@ static int blocks_needed(const struct bench_case *c)
 	case BOP_ENCODE:
 	case BOP_UPDATE:
 	case BOP_RECONSTRUCT:
+	case BOP_UPDATE_SHARDS:
 		return c->data + c->parity;
 	case BOP_FLOOR_MEMCPY:
 		return 2 * c->data;
@@ -384,7 +398,7 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
 	if (c->op == BOP_RECONSTRUCT)
 		reconstruct_open(r);
-	if (c->op == BOP_ENCODE || c->op == BOP_UPDATE) {
+	if (c->op == BOP_ENCODE || c->op == BOP_UPDATE || c->op == BOP_UPDATE_SHARDS) {
 		uint8_t *a = zalloc((size_t)(c->data + c->parity) * c->data);
 
 		r->tbl = zalloc((size_t)32 * c->data * c->parity);
@@ -439,6 +453,12 @@ static void step_ours(struct bench_run *r)
 	case BOP_RECONSTRUCT:
 		gfraid_ec_reconstruct(r->ec, c->len, r->blk, r->present);
 		break;
+	case BOP_UPDATE_SHARDS:
+		/* the changed shards' deltas, in blocks 0.. */
+		gfraid_ec_update_shards((int)c->len, c->data, c->parity, UPDATE_SHARDS_OF(c->data),
+					update_shards_idx, r->tbl,
+					(const unsigned char *const *)r->blk, r->blk + c->data);
+		break;
 	default:
 		break;
 	}
@@ -459,6 +479,11 @@ static void step_peer(struct bench_run *r)
 		else if (c->op == BOP_ENCODE)
 			isal_ec[c->index].encode(len, c->data, c->parity, r->tbl, r->blk,
 						 r->blk + c->data);
+		else if (c->op == BOP_UPDATE_SHARDS)
+			for (j = 0; j < UPDATE_SHARDS_OF(c->data); j++)
+				isal_ec[c->index].update(len, c->data, c->parity,
+							 update_shards_idx[j], r->tbl, r->blk[j],
+							 r->blk + c->data);
 		else
 			for (j = 0; j < c->data; j++)
 				isal_ec[c->index].update(len, c->data, c->parity, j, r->tbl, r->blk[j],

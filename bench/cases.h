@@ -25,6 +25,8 @@ enum bench_op {
 	BOP_ENCODE,		/* ec_encode_data */
 	BOP_UPDATE,		/* ec_encode_data_update, one call per data shard */
 	BOP_RECONSTRUCT,	/* gfraid_ec_reconstruct of min(m, k) lost data shards */
+	BOP_UPDATE_SHARDS,	/* a partial-stripe write: UPDATE_SHARDS_OF(k) data shards changed,
+				   gfraid_ec_update_shards once against ISA-L's update per shard */
 	BOP_FLOOR_MEMCPY,	/* memcpy of the data bytes */
 	BOP_FLOOR_XOR,		/* one XOR pass of all data blocks into one */
 	BOP_COUNT
@@ -33,7 +35,7 @@ enum bench_op {
 enum bench_side { SIDE_OURS, SIDE_PEER, SIDE_FLOOR };
 
 struct bench_case {
-	char name[96];
+	char name[128];
 	enum bench_op op;
 	enum bench_side side;
 	char impl[40];
@@ -46,11 +48,16 @@ struct bench_case {
 
 const char *bench_op_name(enum bench_op op);
 
+/* Data shards the partial-stripe write changes: 4 of 10+4 and of 8+8, 2 of
+   4+2 (spread: shards 1, 3, 5, 7). */
+#define UPDATE_SHARDS_OF(k) ((k) >= 8 ? 4 : (k) / 2)
+
 /* The whole catalogue, built on first call. */
 int bench_catalogue(const struct bench_case **cases);
 
 /* Data bytes one step processes ((disks-2)*len for RAID-6, k*len for EC,
-   len per write for the RMW case), and writes per step (RMW: 1, else 0). */
+   the changed shards' bytes for a partial-stripe write, len per write for
+   the RMW case), and writes per step (RMW: 1, else 0). */
 int64_t bench_step_bytes(const struct bench_case *c);
 int bench_step_writes(const struct bench_case *c);
 

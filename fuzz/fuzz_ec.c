@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /*
- * Reed-Solomon encode, update and reconstruct on k, rows, lengths,
- * alignments, coefficients and erasure patterns chosen by the fuzzer, each
- * encode/update variant (forced by index) against the byte-at-a-time
- * reference written from the definitions (tests/support/reference.c).
+ * Reed-Solomon encode, update, multi-shard update and reconstruct on k,
+ * rows, lengths, alignments, coefficients, shard lists and erasure
+ * patterns chosen by the fuzzer, each variant (forced by index) against
+ * the byte-at-a-time reference written from the definitions
+ * (tests/support/reference.c).
  *
  * Input: op, k, rows, length (2 bytes), skew, variant index, vec_i, matrix
  * kind, erasure bits (4 bytes), then the seed of contents and coefficients.
@@ -11,7 +12,7 @@
 #include "fuzz.h"
 #include "reference.h"
 
-enum { OP_ENCODE, OP_UPDATE, OP_RECONSTRUCT, OP_COUNT };
+enum { OP_ENCODE, OP_UPDATE, OP_RECONSTRUCT, OP_UPDATE_SHARDS, OP_COUNT };
 
 static void encode_or_update(int op, int k, int rows, size_t len, size_t skew, unsigned v,
 			     int vec_i, struct rng *r)
@@ -43,6 +44,62 @@ static void encode_or_update(int op, int k, int rows, size_t len, size_t skew, u
 		   op == OP_ENCODE ? "encode" : "update", name, k, rows, vec_i, len, skew, i);
 	bufs_free(mine, k + rows, skew);
 	bufs_free(want, k + rows, skew);
+	free(a);
+	free(tbls);
+}
+
+/* nsrc shards from the input's bits: a permutation of 0..k-1 cut short,
+   sometimes with one repeated or out of range (which must be refused). */
+static void update_shards(int k, int rows, size_t len, size_t skew, unsigned v, uint32_t bits,
+			  struct rng *r)
+{
+	int nsrc = 1 + (int)(bits % (unsigned)k), *idx = malloc(sizeof(int) * (size_t)k);
+	uint8_t *a = malloc((size_t)k * rows), *tbls = malloc((size_t)32 * k * rows);
+	uint8_t **src = bufs_new(nsrc, len, skew), **mine = bufs_new(rows, len, skew);
+	uint8_t **want = bufs_new(rows, len, skew);
+	const char *name;
+	int i, err, bad = 0;
+
+	FUZZ_CHECK(idx && a && tbls, "out of memory");
+	for (i = 0; i < k; i++)
+		idx[i] = i;
+	for (i = k - 1; i > 0; i--) {
+		int j = (int)(rng_next(r) % (uint64_t)(i + 1)), t = idx[i];
+
+		idx[i] = idx[j];
+		idx[j] = t;
+	}
+	if (bits >> 24 == 0xff && nsrc > 1) {
+		idx[nsrc - 1] = idx[0];	/* repeated */
+		bad = 1;
+	} else if (bits >> 24 == 0xfe) {
+		idx[nsrc - 1] = (bits >> 16 & 1) ? k : -1;	/* out of range */
+		bad = 1;
+	}
+	rng_fill(r, a, (size_t)k * rows);
+	gfraid_ec_init_tables(k, rows, a, tbls);
+	for (i = 0; i < nsrc; i++)
+		rng_fill(r, src[i], len);
+	for (i = 0; i < rows; i++)
+		rng_fill(r, want[i], len);
+	bufs_copy(mine, want, rows, len);
+	name = force_variant(GFRAID_OP_EC_UPDATE_SHARDS, v);
+	err = gfraid_ec_update_shards((int)len, k, rows, nsrc, idx, tbls,
+				      (const unsigned char *const *)src, mine);
+	if (bad) {
+		FUZZ_CHECK(err == GFRAID_EINDEX, "bad shard list: %d", err);
+	} else {
+		FUZZ_CHECK(err == 0, "%s k %d rows %d nsrc %d: %d", name, k, rows, nsrc, err);
+		for (i = 0; i < nsrc; i++)
+			ref_update(len, k, rows, idx[i], a, src[i], want);
+	}
+	i = bufs_diff(mine, want, rows, len);
+	FUZZ_CHECK(i < 0, "update_shards %s k %d rows %d nsrc %d len %zu skew %zu: row %d wrong",
+		   name, k, rows, nsrc, len, skew, i);
+	bufs_free(src, nsrc, skew);
+	bufs_free(mine, rows, skew);
+	bufs_free(want, rows, skew);
+	free(idx);
 	free(a);
 	free(tbls);
 }
@@ -117,6 +174,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fin_rng(&f, &r);
 	if (op == OP_RECONSTRUCT)
 		reconstruct(k, rows, len, skew, v, rs, lost, &r);
+	else if (op == OP_UPDATE_SHARDS)
+		update_shards(k, rows, len, skew, v, lost, &r);
 	else
 		encode_or_update(op, k, rows, len, skew, v, vec_i, &r);
 	return 0;

@@ -206,6 +206,21 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 				 const unsigned char *gftbls, const unsigned char *data,
 				 unsigned char **coding);
 
+/*
+ * Several data shards at once, the Reed-Solomon analogue of
+ * gfraid_xor_syndrome's start..stop: for i < rows,
+ *   coding[i] ^= sum over s < nsrc of a[i][vec_idx[s]] * src[s],
+ * with each coding buffer read and written once per pass rather than once
+ * per shard. The same bytes as nsrc calls of gfraid_ec_encode_data_update
+ * (or ISA-L's ec_encode_data_update). To replace the contents of shards
+ * vec_idx[], pass old ^ new of each as src. nsrc == 0 does nothing.
+ * Errors: GFRAID_ELEN, GFRAID_ESHARDS (k, rows, or nsrc < 0), GFRAID_EINDEX
+ * (an index outside 0..k-1, or one given twice), GFRAID_ENULL.
+ */
+int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_idx,
+			    const unsigned char *gftbls, const unsigned char *const *src,
+			    unsigned char **coding);
+
 /* ------------------------------------------------------------------ */
 /* Encode and reconstruct: the coding set-up kept for you              */
 /* ------------------------------------------------------------------ */
@@ -287,11 +302,13 @@ enum gfraid_op {
 	GFRAID_OP_RECOV,	/* gfraid_recov_2data, gfraid_recov_datap */
 	GFRAID_OP_EC_ENCODE,	/* gfraid_ec_encode_data */
 	GFRAID_OP_EC_UPDATE,	/* gfraid_ec_encode_data_update */
+	GFRAID_OP_EC_UPDATE_SHARDS,	/* gfraid_ec_update_shards */
 	GFRAID_OP_COUNT
 };
 
 /* Short name of an op ("gen_syndrome", "xor_syndrome", "recov",
-   "ec_encode", "ec_update"), or NULL if op is not valid. */
+   "ec_encode", "ec_update", "ec_update_shards"), or NULL if op is not
+   valid. */
 const char *gfraid_op_name(enum gfraid_op op);
 
 /* Number of variants of op in the table (on any CPU), or GFRAID_EOP. */

@@ -18,6 +18,7 @@ EXPORT_SYMBOL(gfraid_invert_matrix);
 EXPORT_SYMBOL(gfraid_ec_init_tables);
 EXPORT_SYMBOL(gfraid_ec_encode_data);
 EXPORT_SYMBOL(gfraid_ec_encode_data_update);
+EXPORT_SYMBOL(gfraid_ec_update_shards);
 EXPORT_SYMBOL(gfraid_ec_new);
 EXPORT_SYMBOL(gfraid_ec_encode);
 EXPORT_SYMBOL(gfraid_ec_reconstruct);

@@ -69,6 +69,15 @@ static const struct st_case update_cases[] = {
 	{ 5, 2, 129, 1, 0, 4, 0, "ec_update 5+2, shard 4, 129 bytes (a 1-byte tail), unaligned" },
 };
 
+/* The encode kernels accumulating (tables already gathered by the glue). */
+static const struct st_case update_shards_cases[] = {
+	{ 4, 4, 330, 0, 0, 0, 0, "ec_update_shards 4 shards, 4 rows, 330 bytes, aligned" },
+	{ 17, 5, 150, 3, 0, 0, 0, "ec_update_shards 17 shards, 5 rows, 150 bytes, unaligned" },
+	{ 3, 6, 200, 0, 1, 0, 0, "ec_update_shards 3 shards, 6 rows, 200 bytes, second kernel section" },
+	{ 2, 1, 65, 0, 0, 0, 0, "ec_update_shards 2 shards, 1 row, 65 bytes (a 1-byte tail)" },
+	{ 1, 3, 21, 5, 0, 0, 0, "ec_update_shards 1 shard, 3 rows, 21 bytes (tail only)" },
+};
+
 #define CASES(t) { t, (int)(sizeof(t) / sizeof((t)[0])) }
 static const struct {
 	const struct st_case *c;
@@ -79,6 +88,7 @@ static const struct {
 	[GFRAID_OP_RECOV] = CASES(recov_cases),
 	[GFRAID_OP_EC_ENCODE] = CASES(encode_cases),
 	[GFRAID_OP_EC_UPDATE] = CASES(update_cases),
+	[GFRAID_OP_EC_UPDATE_SHARDS] = CASES(update_shards_cases),
 };
 
 /*
@@ -108,6 +118,12 @@ static const uint8_t kat_encode[48] = {
 	0xce, 0x13, 0xc2, 0x14, 0x8f, 0x98, 0x46, 0x62, 0x48, 0x21, 0x96, 0xbd,
 	0x02, 0x95, 0x0c, 0x8e, 0x46, 0x79, 0xd2, 0x6e, 0x09, 0xfd, 0xac, 0x60,
 };
+static const uint8_t kat_update_shards[48] = {
+	0x79, 0x52, 0x8d, 0x47, 0xc7, 0x23, 0xc2, 0xac, 0x6d, 0x1c, 0x81, 0x29,
+	0xc9, 0xe7, 0xc8, 0xa9, 0xd2, 0x7c, 0xbf, 0xaf, 0x36, 0x59, 0x61, 0x48,
+	0xa0, 0xd4, 0xb8, 0x67, 0xf1, 0x80, 0xda, 0x14, 0xc7, 0x43, 0x84, 0xf7,
+	0xf7, 0xe0, 0x2e, 0x76, 0xbf, 0xef, 0x4b, 0x15, 0xd5, 0xad, 0x1d, 0x8c,
+};
 static const uint8_t kat_update[48] = {
 	0x86, 0x97, 0x84, 0x34, 0x93, 0xbc, 0x7c, 0x90, 0xa1, 0x6a, 0x6b, 0xed,
 	0x43, 0x6a, 0x11, 0x40, 0x59, 0x58, 0xf8, 0xd7, 0x26, 0xa4, 0x45, 0x0d,
@@ -122,6 +138,7 @@ static const struct gfr_kat kats[GFRAID_OP_COUNT] = {
 	[GFRAID_OP_RECOV] = { 5, 2, 32, 1, 3, KAT_GEN_SEED, NULL },
 	[GFRAID_OP_EC_ENCODE] = { 5, 3, 16, 0, 0, 0x6b617434u, kat_encode },
 	[GFRAID_OP_EC_UPDATE] = { 5, 3, 16, 2, 0, 0x6b617435u, kat_update },
+	[GFRAID_OP_EC_UPDATE_SHARDS] = { 3, 3, 16, 0, 0, 0x6b617436u, kat_update_shards },
 };
 
 const struct gfr_kat *gfr_selftest_kat(enum gfraid_op op)
@@ -244,10 +261,13 @@ static void call(enum gfraid_op op, const struct gfr_impl *im, const struct st_c
 			im->fn.recov.data2(disks, off, c->len, c->a, c->b, (void **)p);
 		break;
 	case GFRAID_OP_EC_ENCODE:
-		im->fn.encode(off, c->len, c->nin, c->nout, tbl, p, p + c->nin);
+		im->fn.encode(off, c->len, c->nin, c->nout, tbl, p, p + c->nin, 0);
 		break;
 	case GFRAID_OP_EC_UPDATE:
 		im->fn.update(off, c->len, c->nin, c->nout, c->a, tbl, p[c->a], p + c->nin);
+		break;
+	case GFRAID_OP_EC_UPDATE_SHARDS:
+		im->fn.encode(off, c->len, c->nin, c->nout, tbl, p, p + c->nin, 1);
 		break;
 	case GFRAID_OP_COUNT:
 		break;
@@ -273,7 +293,7 @@ static void prepare(enum gfraid_op op, const struct st_case *c, const struct lay
 		gfr_selftest_fill(region(l, arena, i), l->stride, ~gfr_selftest_seed(seed, i));
 		gfr_selftest_fill(p[i] + l->off, (size_t)c->len, gfr_selftest_seed(seed, i));
 	}
-	if (op == GFRAID_OP_EC_ENCODE || op == GFRAID_OP_EC_UPDATE) {
+	if (op >= GFRAID_OP_EC_ENCODE) {
 		uint8_t coef[GFRAID_MAX_SHARDS];
 		int nc = c->nin * c->nout;
 

@@ -187,6 +187,41 @@ START_TEST(ec_update_bad)
 }
 END_TEST
 
+START_TEST(ec_update_shards_bad)
+{
+	uint8_t **coding = bptrs + 128;
+	const unsigned char *const *src = (const unsigned char *const *)bptrs;
+	uint8_t *tbl = bptrs[250], *saved;
+	int idx[4] = { 0, 3, 1, 2 }, dup[3] = { 1, 2, 1 }, out[2] = { 0, 4 }, neg[2] = { -1, 0 };
+
+	expect(gfraid_ec_update_shards(-1, 4, 2, 2, idx, tbl, src, coding), GFRAID_ELEN);
+	expect(gfraid_ec_update_shards(LEN, 0, 2, 2, idx, tbl, src, coding), GFRAID_ESHARDS);
+	expect(gfraid_ec_update_shards(LEN, 4, 0, 2, idx, tbl, src, coding), GFRAID_ESHARDS);
+	expect(gfraid_ec_update_shards(LEN, 200, 57, 2, idx, tbl, src, coding), GFRAID_ESHARDS);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, -1, idx, tbl, src, coding), GFRAID_ESHARDS);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, INT_MIN, idx, tbl, src, coding), GFRAID_ESHARDS);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 3, dup, tbl, src, coding), GFRAID_EINDEX);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, out, tbl, src, coding), GFRAID_EINDEX);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, neg, tbl, src, coding), GFRAID_EINDEX);
+	/* more shards than k means one is repeated */
+	expect(gfraid_ec_update_shards(LEN, 3, 2, 4, idx, tbl, src, coding), GFRAID_EINDEX);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, NULL, tbl, src, coding), GFRAID_ENULL);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, idx, NULL, src, coding), GFRAID_ENULL);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, idx, tbl, NULL, coding), GFRAID_ENULL);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, idx, tbl, src, NULL), GFRAID_ENULL);
+	saved = bptrs[1];
+	bptrs[1] = NULL;
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, idx, tbl, src, coding), GFRAID_ENULL);
+	bptrs[1] = saved;
+	saved = coding[1];
+	coding[1] = NULL;
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 2, idx, tbl, src, coding), GFRAID_ENULL);
+	coding[1] = saved;
+	expect(gfraid_ec_update_shards(0, 4, 2, 4, idx, tbl, src, coding), 0);
+	expect(gfraid_ec_update_shards(LEN, 4, 2, 0, NULL, tbl, NULL, coding), 0);
+}
+END_TEST
+
 START_TEST(matrix_functions_bad)
 {
 	uint8_t *a = bptrs[0], *out = bptrs[1], *tbl = bptrs[2];
@@ -234,6 +269,7 @@ int main(void)
 		raid6_zero_length_is_a_noop,
 		ec_encode_bad,
 		ec_update_bad,
+		ec_update_shards_bad,
 		matrix_functions_bad,
 		NULL,
 	};

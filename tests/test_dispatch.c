@@ -9,7 +9,7 @@
 #include "dispatch.h"
 
 static const char *const op_names[GFRAID_OP_COUNT] = {
-	"gen_syndrome", "xor_syndrome", "recov", "ec_encode", "ec_update",
+	"gen_syndrome", "xor_syndrome", "recov", "ec_encode", "ec_update", "ec_update_shards",
 };
 
 START_TEST(listing)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Reed-Solomon against ISA-L (ec_encode_data_base, the dispatched
- * ec_encode_data and ec_encode_data_update) and our byte reference, and the
+ * ec_encode_data and ec_encode_data_update, the latter once per shard for
+ * the multi-shard update) and our byte reference, and the
  * encode / erase / invert / rebuild round trip.
  */
 #include <isa-l/erasure_code.h>
@@ -96,7 +97,7 @@ static void encode_case(int iter)
 	ec_encode_data_base(len, k, rows, isal_tbl, base.data.ptrs, base.coding.ptrs);
 	ec_encode_data(len, k, rows, isal_tbl, disp.data.ptrs, disp.coding.ptrs);
 	ref_encode((size_t)len, k, rows, a + k * k, ref.data.ptrs, ref.coding.ptrs);
-	gfr_ec_encode_base(0, (size_t)len, k, rows, tbl, ref.data.ptrs, mine.coding.ptrs);
+	gfr_ec_encode_base(0, (size_t)len, k, rows, tbl, ref.data.ptrs, mine.coding.ptrs, 0);
 	for (i = 0; i < rows; i++) {
 		snprintf(ctx, sizeof(ctx), "%s %s k=%d rows=%d len=%d row %d vs ISA-L base",
 			 gfraid_impl_selected(GFRAID_OP_EC_ENCODE), kind == RS ? "RS" : "Cauchy", k,
@@ -193,6 +194,76 @@ START_TEST(update_vs_isal)
 			continue;
 		for (iter = 0; iter < 60; iter++, runs++)
 			update_case(iter);
+	}
+	ck_assert_int_gt(runs, 0);
+}
+END_TEST
+
+/* A random multi-shard update with the variant now forced, against one
+   ISA-L update (base and dispatched) per shard: nsrc distinct shards in
+   random order, sometimes all k, sources in guarded buffers. */
+static void update_shards_case(int iter)
+{
+	int k = test_range(1, 64), rows = iter % 25 == 0 ? test_range(1, 30) : test_range(1, 16);
+	int len = pick_len(iter), nsrc = iter % 7 == 0 ? k : test_range(1, k), i, s;
+	uint8_t *a = malloc((size_t)(k + rows) * k), *tbl = malloc((size_t)32 * k * rows);
+	int *idx = malloc(sizeof(int) * (size_t)k);
+	struct shards ours, base, disp;
+	char ctx[128];
+
+	ck_assert(a && tbl && idx);
+	gen_matrix(iter & 1 ? CAUCHY : RS, a, k + rows, k);
+	gfraid_ec_init_tables(k, rows, a + k * k, tbl);
+	for (i = 0; i < k; i++)
+		idx[i] = i;
+	for (i = k - 1; i > 0; i--) {	/* shuffle, then take the first nsrc */
+		int j = test_range(0, i), t = idx[i];
+
+		idx[i] = idx[j];
+		idx[j] = t;
+	}
+	shards_new(&ours, nsrc, rows, (size_t)len, (size_t)(iter % 7));
+	shards_new(&base, nsrc, rows, (size_t)len, 0);
+	shards_new(&disp, nsrc, rows, (size_t)len, 0);
+	for (s = 0; s < nsrc; s++)
+		test_fill(ours.data.ptrs[s], (size_t)len);
+	for (i = 0; i < rows; i++) {
+		test_fill(ours.coding.ptrs[i], (size_t)len);
+		memcpy(base.coding.ptrs[i], ours.coding.ptrs[i], (size_t)len);
+		memcpy(disp.coding.ptrs[i], ours.coding.ptrs[i], (size_t)len);
+	}
+	ck_assert_int_eq(gfraid_ec_update_shards(len, k, rows, nsrc, idx, tbl,
+						 (const unsigned char *const *)ours.data.ptrs,
+						 ours.coding.ptrs),
+			 0);
+	for (s = 0; s < nsrc; s++) {
+		ec_encode_data_update_base(len, k, rows, idx[s], tbl, ours.data.ptrs[s],
+					   base.coding.ptrs);
+		ec_encode_data_update(len, k, rows, idx[s], tbl, ours.data.ptrs[s], disp.coding.ptrs);
+	}
+	for (i = 0; i < rows; i++) {
+		snprintf(ctx, sizeof(ctx), "update_shards %s k=%d rows=%d nsrc=%d len=%d row %d",
+			 gfraid_impl_selected(GFRAID_OP_EC_UPDATE_SHARDS), k, rows, nsrc, len, i);
+		ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
+		ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
+	}
+	shards_free(&ours);
+	shards_free(&base);
+	shards_free(&disp);
+	free(a);
+	free(tbl);
+	free(idx);
+}
+
+START_TEST(update_shards_vs_isal)
+{
+	int v, iter, runs = 0;
+
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_UPDATE_SHARDS); v++) {
+		if (!use_variant(GFRAID_OP_EC_UPDATE_SHARDS, v))
+			continue;
+		for (iter = 0; iter < 60; iter++, runs++)
+			update_shards_case(iter);
 	}
 	ck_assert_int_gt(runs, 0);
 }
@@ -411,6 +482,7 @@ int main(void)
 	const TTest *const tests[] = {
 		encode_vs_isal,
 		update_vs_isal,
+		update_shards_vs_isal,
 		updates_sum_to_encode,
 		round_trip_exhaustive,
 		rs_singular_patterns_reported,

@@ -113,6 +113,15 @@ START_TEST(known_answers_from_isal)
 	ec_encode_data_update_base(k->len, k->nin, k->nout, k->a, tbls, b.p[k->a], b.p + k->nin);
 	assert_answer("kat_update", k, &b);
 	kat_free(k, &b);
+
+	/* the multi-shard update: one ISA-L update per shard */
+	k = gfr_selftest_kat(GFRAID_OP_EC_UPDATE_SHARDS);
+	kat_inputs(k, &b);
+	ec_init_tables(k->nin, k->nout, b.coef, tbls);
+	for (int s = 0; s < k->nin; s++)
+		ec_encode_data_update_base(k->len, k->nin, k->nout, s, tbls, b.p[s], b.p + k->nin);
+	assert_answer("kat_update_shards", k, &b);
+	kat_free(k, &b);
 }
 END_TEST
 

@@ -4,12 +4,13 @@
 #include "../gf/gf.h"
 
 /*
- * Run an encode (vec_i < 0, data has k shards) or an update (data[0] is
- * shard vec_i) over [0, len) in sections, SIMD ones between
- * gfr_simd_begin/end (see src/raid6/api.c).
+ * Run an encode (vec_i < 0, data has k shards; accumulate: onto coding)
+ * or an update (data[0] is shard vec_i) over [0, len) in sections, SIMD
+ * ones between gfr_simd_begin/end (see src/raid6/api.c).
  */
 static void ec_run(const struct gfr_impl *im, size_t len, int k, int rows, int vec_i,
-		   const uint8_t *gftbls, uint8_t *const *data, uint8_t *const *coding)
+		   const uint8_t *gftbls, uint8_t *const *data, uint8_t *const *coding,
+		   int accumulate)
 {
 	size_t step = gfr_section_len(len, k + rows), off, n;
 
@@ -18,7 +19,7 @@ static void ec_run(const struct gfr_impl *im, size_t len, int k, int rows, int v
 		if (im->needs)
 			gfr_simd_begin();
 		if (vec_i < 0)
-			im->fn.encode(off, n, k, rows, gftbls, data, coding);
+			im->fn.encode(off, n, k, rows, gftbls, data, coding, accumulate);
 		else
 			im->fn.update(off, n, k, rows, vec_i, gftbls, data[0], coding);
 		if (im->needs)
@@ -33,7 +34,7 @@ int gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
 
 	if (!im)
 		return GFRAID_ESELFTEST;
-	ec_run(im, len, k, rows, -1, gftbls, data, coding);
+	ec_run(im, len, k, rows, -1, gftbls, data, coding, 0);
 	return 0;
 }
 
@@ -96,7 +97,61 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 
 		if (!im)
 			return GFRAID_ESELFTEST;
-		ec_run(im, (size_t)len, k, rows, vec_i, gftbls, &one, coding);
+		ec_run(im, (size_t)len, k, rows, vec_i, gftbls, &one, coding, 1);
+	}
+	return 0;
+}
+
+/* The tables of the shards being updated are gathered a block at a time
+   (on the stack: the kernel's is small), and the encode kernels run on
+   them accumulating onto the coding buffers: one pass over coding per
+   block, rather than one per shard. */
+#define GATHER_ROWS 4
+#define GATHER_SRCS 8
+
+int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_idx,
+			    const unsigned char *gftbls, const unsigned char *const *src,
+			    unsigned char **coding)
+{
+	uint8_t seen[GFRAID_MAX_SHARDS / 8] = { 0 };
+	uint8_t tbl[GATHER_ROWS * GATHER_SRCS * 32];
+	const struct gfr_impl *im;
+	int s, s0, r0, r;
+
+	if (len < 0)
+		return GFRAID_ELEN;
+	if (!shards_ok(k, rows) || nsrc < 0)
+		return GFRAID_ESHARDS;
+	if (!gftbls || !coding || !all_set(coding, rows) ||
+	    (nsrc && (!vec_idx || !src || !all_set((unsigned char **)src, nsrc))))
+		return GFRAID_ENULL;
+	for (s = 0; s < nsrc; s++) {
+		int v = vec_idx[s];
+
+		if (v < 0 || v >= k || (seen[v / 8] >> (v % 8) & 1))
+			return GFRAID_EINDEX;
+		seen[v / 8] |= (uint8_t)(1u << (v % 8));
+	}
+	if (len == 0 || nsrc == 0)
+		return 0;
+	im = gfr_impl_current(GFRAID_OP_EC_UPDATE_SHARDS);
+	if (!im)
+		return GFRAID_ESELFTEST;
+	for (s0 = 0; s0 < nsrc; s0 += GATHER_SRCS) {
+		int ns = nsrc - s0 < GATHER_SRCS ? nsrc - s0 : GATHER_SRCS;
+
+		for (r0 = 0; r0 < rows; r0 += GATHER_ROWS) {
+			int nr = rows - r0 < GATHER_ROWS ? rows - r0 : GATHER_ROWS;
+
+			for (r = 0; r < nr; r++)
+				for (s = 0; s < ns; s++)
+					memcpy(tbl + (size_t)32 * (r * ns + s),
+					       gftbls + (size_t)32 * ((size_t)(r0 + r) * k +
+								      vec_idx[s0 + s]),
+					       32);
+			ec_run(im, (size_t)len, ns, nr, -1, tbl, (uint8_t *const *)src + s0,
+			       coding + r0, 1);
+		}
 	}
 	return 0;
 }

@@ -17,7 +17,7 @@ void gfr_ec_avx512_gfni_kernel(size_t len, int nsrc, int nrows, const uint64_t *
 			       uint8_t *const *src, uint8_t *const *dst, int accumulate);
 
 void gfr_ec_encode_avx512_gfni_asm(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-				   uint8_t *const *data, uint8_t *const *coding)
+				   uint8_t *const *data, uint8_t *const *coding, int accumulate)
 {
 	size_t whole = len & ~(size_t)127;
 	uint8_t *src[EC_CHUNK], *dst[EC_ROWS];
@@ -35,9 +35,11 @@ void gfr_ec_encode_avx512_gfni_asm(size_t off, size_t len, int k, int rows, cons
 			ec_coefs_load(&c, gftbls, k, row0, nr, j0, nj);
 			for (i = 0; i < nj; i++)
 				src[i] = data[j0 + i] + off;
-			gfr_ec_avx512_gfni_kernel(whole, nj, nr, &c.m[0][0], src, dst, j0 > 0);
+			gfr_ec_avx512_gfni_kernel(whole, nj, nr, &c.m[0][0], src, dst,
+						  accumulate || j0 > 0);
 		}
 	}
 	if (whole < len)
-		gfr_ec_encode_avx512_gfni(off + whole, len - whole, k, rows, gftbls, data, coding);
+		gfr_ec_encode_avx512_gfni(off + whole, len - whole, k, rows, gftbls, data, coding,
+					  accumulate);
 }

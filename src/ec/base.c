@@ -7,7 +7,7 @@
 #include "../gf/gf.h"
 
 void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-			uint8_t *const *data, uint8_t *const *coding)
+			uint8_t *const *data, uint8_t *const *coding, int accumulate)
 {
 	size_t end = off + len, x;
 	int i, j;
@@ -17,7 +17,7 @@ void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *
 		const uint8_t *tbl = gftbls + (size_t)32 * k * i;
 
 		for (x = off; x < end; x++)
-			out[x] = gfr_gf_nibble_mul(tbl, data[0][x]);
+			out[x] = (accumulate ? out[x] : 0) ^ gfr_gf_nibble_mul(tbl, data[0][x]);
 		for (j = 1; j < k; j++) {
 			const uint8_t *in = data[j];
 

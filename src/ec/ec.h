@@ -12,20 +12,22 @@
 
 #include "../port.h"
 
+/* accumulate: coding ^= the products instead of coding = (the
+   multi-shard update runs the encode kernels this way). */
 typedef void (*gfr_encode_fn)(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-			      uint8_t *const *data, uint8_t *const *coding);
+			      uint8_t *const *data, uint8_t *const *coding, int accumulate);
 typedef void (*gfr_update_fn)(size_t off, size_t len, int k, int rows, int vec_i,
 			      const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding);
 
 void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-			uint8_t *const *data, uint8_t *const *coding);
+			uint8_t *const *data, uint8_t *const *coding, int accumulate);
 void gfr_ec_update_base(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls,
 			const uint8_t *data, uint8_t *const *coding);
 
 /* The SIMD variants (x86), stamped out by src/ec/simd_body.h. */
 #define GFR_EC_DECLARE(isa) \
 	void gfr_ec_encode_##isa(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
-				 uint8_t *const *data, uint8_t *const *coding); \
+				 uint8_t *const *data, uint8_t *const *coding, int accumulate); \
 	void gfr_ec_update_##isa(size_t off, size_t len, int k, int rows, int vec_i, \
 				 const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding);
 
@@ -37,6 +39,6 @@ GFR_EC_DECLARE(avx512_gfni)
 
 /* AVX-512 + GFNI encode with its inner loop in nasm (asm/). */
 void gfr_ec_encode_avx512_gfni_asm(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-				   uint8_t *const *data, uint8_t *const *coding);
+				   uint8_t *const *data, uint8_t *const *coding, int accumulate);
 
 #endif /* GFRAID_EC_H */

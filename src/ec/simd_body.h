@@ -89,10 +89,11 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
 
 /* R rows (a compile-time count) over whole vectors of [off, end); returns
    where the whole vectors stop. vec_i < 0: encode from the k shards in
-   data; otherwise update from src, which is shard vec_i. */
+   data, into the coding buffers or (accumulate) onto them; otherwise
+   update from src, which is shard vec_i. */
 GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
 			  uint8_t *const *data, int vec_i, const uint8_t *src,
-			  uint8_t *const *coding, const int R)
+			  uint8_t *const *coding, int accumulate, const int R)
 {
 	struct ec_coefs c;
 	size_t o = off;
@@ -118,9 +119,9 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
 		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-			ec_step(data, j0, nj, coding, &c, o, j0 > 0, R, EC_UNROLL);
+			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, EC_UNROLL);
 		for (; o + VLEN <= end; o += VLEN)
-			ec_step(data, j0, nj, coding, &c, o, j0 > 0, R, 1);
+			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, 1);
 	}
 	return o;
 }
@@ -129,7 +130,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
    the last whole vector go to base. */
 GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 			const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
-			uint8_t *const *coding)
+			uint8_t *const *coding, int accumulate)
 {
 	size_t end = off + len, o = end;
 	int row0;
@@ -141,7 +142,7 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 		switch (nr) {
 #define EC_CASE(n) \
 	case n: \
-		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, n); \
+		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, accumulate, n); \
 		break;
 		EC_CASE(1)
 		EC_CASE(2)
@@ -160,7 +161,7 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 	}
 	if (o < end) {
 		if (vec_i < 0)
-			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, coding);
+			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, coding, accumulate);
 		else
 			gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, coding);
 	}
@@ -168,14 +169,14 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 
 #define GFR_EC_VARIANTS(isa) \
 	void gfr_ec_encode_##isa(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
-				 uint8_t *const *data, uint8_t *const *coding) \
+				 uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding); \
+		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate); \
 	} \
 	void gfr_ec_update_##isa(size_t off, size_t len, int k, int rows, int vec_i, \
 				 const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding); \
+		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1); \
 	}
 
 #endif

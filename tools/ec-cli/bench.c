@@ -134,13 +134,13 @@ static void print_table(const struct result *res, int n)
 {
 	int i;
 
-	printf("%-46s %12s %12s %12s\n", "case", "GB/s", "ns/step", "writes/s");
+	printf("%-52s %12s %12s %12s\n", "case", "GB/s", "ns/step", "writes/s");
 	for (i = 0; i < n; i++) {
 		if (res[i].skipped) {
-			printf("%-46s  not run: %s\n", res[i].c->name, res[i].skipped);
+			printf("%-52s  not run: %s\n", res[i].c->name, res[i].skipped);
 			continue;
 		}
-		printf("%-46s %12.2f %12.0f", res[i].c->name, res[i].bytes_per_s / 1e9,
+		printf("%-52s %12.2f %12.0f", res[i].c->name, res[i].bytes_per_s / 1e9,
 		       res[i].ns_per_step);
 		if (res[i].writes_per_s > 0)
 			printf(" %12.0f", res[i].writes_per_s);
@@ -185,11 +185,11 @@ static void print_summary(const struct result *res, int n)
 				peer = r;
 		}
 		if (!header) {
-			printf("\n%-15s %-6s %-10s %-26s %-26s %7s %9s\n", "op", "geom", "size",
+			printf("\n%-16s %-6s %-10s %-26s %-26s %7s %9s\n", "op", "geom", "size",
 			       "libgfraid best (GB/s)", "best peer (GB/s)", "ratio", "xor floor");
 			header = 1;
 		}
-		printf("%-15s %-6s %-10s ", bench_op_name(res[i].c->op), res[i].c->geometry,
+		printf("%-16s %-6s %-10s ", bench_op_name(res[i].c->op), res[i].c->geometry,
 		       res[i].c->size);
 		if (ours)
 			printf("%-18s %7.2f ", ours->c->impl, ours->bytes_per_s / 1e9);
@@ -257,7 +257,8 @@ static void usage(FILE *f)
 		"run at 64 KiB (RAID-6 8+2, EC 10+4), then libgfraid's best against the best\n"
 		"peer for each op. GB/s are 10^9 bytes of data per second.\n\n"
 		"  --op OPS         gen_syndrome, xor_rmw, recov_2data, recov_datap, ec_encode,\n"
-		"                   ec_update, ec_reconstruct, floor_memcpy, floor_xor\n"
+		"                   ec_update, ec_reconstruct, ec_update_shards, floor_memcpy,\n"
+		"                   floor_xor\n"
 		"                   (comma-separated)\n"
 		"  --impl NAMES     implementations whose name contains any of these\n"
 		"                   (gfraid:, linux:, isal:avx512, floor:...)\n"

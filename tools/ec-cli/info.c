@@ -115,7 +115,7 @@ static void print_variants(void)
 				snprintf(state, sizeof(state), "SELF-TEST FAILED, not used: %s", why);
 			usable += status == GFRAID_IMPL_USABLE;
 			failed += status == GFRAID_IMPL_FAILED || status == GFRAID_IMPL_UNTESTED;
-			printf("  %-13s %c %-16s %s\n", i == 0 ? gfraid_op_name(o) : "",
+			printf("  %-16s %c %-16s %s\n", i == 0 ? gfraid_op_name(o) : "",
 			       strcmp(name, sel) ? ' ' : '*', name, state);
 		}
 	}

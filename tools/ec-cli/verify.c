@@ -343,6 +343,7 @@ static void gen_vs_isal(struct verify *v)
 
 struct ec_case {
 	int k, rows, len, vec_i, cauchy;
+	int nsrc, idx[GFRAID_MAX_SHARDS];	/* ec_update_shards: the shards, in order */
 	size_t skew;
 	uint8_t *a, *tbl;	/* rows x k coefficients and their tables */
 };
@@ -350,6 +351,7 @@ struct ec_case {
 static void ec_case_new(struct verify *v, struct ec_case *c)
 {
 	uint8_t *m;
+	int i;
 
 	c->rows = rng_range(&v->rng, 1, 16);
 	c->k = rng_range(&v->rng, 0, 9) == 9 ? GFRAID_MAX_SHARDS - c->rows : rng_range(&v->rng, 1, 64);
@@ -357,6 +359,16 @@ static void ec_case_new(struct verify *v, struct ec_case *c)
 	c->vec_i = rng_range(&v->rng, 0, c->k - 1);
 	c->cauchy = rng_range(&v->rng, 0, 1);
 	c->skew = (size_t)rng_range(&v->rng, 0, 63);
+	/* distinct shards in random order: a shuffle, then the first nsrc */
+	c->nsrc = rng_range(&v->rng, 0, 4) == 4 ? c->k : rng_range(&v->rng, 1, c->k < 12 ? c->k : 12);
+	for (i = 0; i < c->k; i++)
+		c->idx[i] = i;
+	for (i = c->k - 1; i > 0; i--) {
+		int j = rng_range(&v->rng, 0, i), t = c->idx[i];
+
+		c->idx[i] = c->idx[j];
+		c->idx[j] = t;
+	}
 	m = xmalloc((size_t)(c->k + c->rows) * c->k);
 	if (c->cauchy)
 		gfraid_gen_cauchy_matrix(m, c->k + c->rows, c->k);
@@ -398,9 +410,16 @@ static void ec_vs_isal(struct verify *v, enum gfraid_op op, const struct ec_case
 	if (op == GFRAID_OP_EC_ENCODE) {
 		ec_encode_data_base(c->len, c->k, c->rows, tbl, data->p, base.p);
 		ec_encode_data(c->len, c->k, c->rows, tbl, data->p, disp.p);
-	} else {
+	} else if (op == GFRAID_OP_EC_UPDATE) {
 		ec_encode_data_update_base(c->len, c->k, c->rows, c->vec_i, tbl, data->p[0], base.p);
 		ec_encode_data_update(c->len, c->k, c->rows, c->vec_i, tbl, data->p[0], disp.p);
+	} else {	/* the multi-shard update: one ISA-L update per shard */
+		for (int s = 0; s < c->nsrc; s++) {
+			ec_encode_data_update_base(c->len, c->k, c->rows, c->idx[s], tbl, data->p[s],
+						   base.p);
+			ec_encode_data_update(c->len, c->k, c->rows, c->idx[s], tbl, data->p[s],
+					      disp.p);
+		}
 	}
 	check(v, OR_ISAL, "ec_encode_data_base", ours->p, base.p, c->rows, (size_t)c->len, 0);
 	check(v, OR_ISAL, "dispatched", ours->p, disp.p, c->rows, (size_t)c->len, 0);
@@ -420,7 +439,8 @@ static void ec_run(struct verify *v, enum gfraid_op op)
 	int err;
 
 	ec_case_new(v, &c);
-	blocks_new(&data, op == GFRAID_OP_EC_ENCODE ? c.k : 1, (size_t)c.len, c.skew);
+	blocks_new(&data, op == GFRAID_OP_EC_ENCODE ? c.k : op == GFRAID_OP_EC_UPDATE ? 1 : c.nsrc,
+		   (size_t)c.len, c.skew);
 	blocks_new(&ours, c.rows, (size_t)c.len, c.skew);
 	blocks_new(&start, c.rows, (size_t)c.len, 0);
 	blocks_new(&want, c.rows, (size_t)c.len, 0);
@@ -428,16 +448,20 @@ static void ec_run(struct verify *v, enum gfraid_op op)
 	blocks_fill(v, &ours);
 	blocks_copy(&start, &ours);
 	blocks_copy(&want, &ours);
-	snprintf(v->ctx, sizeof(v->ctx), "%s k=%d rows=%d%s%.0d len=%d skew=%zu",
-		 c.cauchy ? "Cauchy" : "RS", c.k, c.rows, op == GFRAID_OP_EC_UPDATE ? " vec_i=" : "",
-		 op == GFRAID_OP_EC_UPDATE ? c.vec_i : 0, c.len, c.skew);
+	snprintf(v->ctx, sizeof(v->ctx), "%s k=%d rows=%d vec_i=%d nsrc=%d len=%d skew=%zu",
+		 c.cauchy ? "Cauchy" : "RS", c.k, c.rows, c.vec_i, c.nsrc, c.len, c.skew);
 	if (op == GFRAID_OP_EC_ENCODE) {
 		err = gfraid_ec_encode_data(c.len, c.k, c.rows, c.tbl, data.p, ours.p);
 		ref_encode((size_t)c.len, c.k, c.rows, c.a, data.p, want.p);
-	} else {
+	} else if (op == GFRAID_OP_EC_UPDATE) {
 		err = gfraid_ec_encode_data_update(c.len, c.k, c.rows, c.vec_i, c.tbl, data.p[0],
 						   ours.p);
 		ref_update((size_t)c.len, c.k, c.rows, c.vec_i, c.a, data.p[0], want.p);
+	} else {
+		err = gfraid_ec_update_shards(c.len, c.k, c.rows, c.nsrc, c.idx, c.tbl,
+					      (const unsigned char *const *)data.p, ours.p);
+		for (int s = 0; s < c.nsrc; s++)
+			ref_update((size_t)c.len, c.k, c.rows, c.idx[s], c.a, data.p[s], want.p);
 	}
 	if (call_ok(v, OR_REF, err, gfraid_op_name(op))) {
 		check(v, OR_REF, "(byte at a time)", ours.p, want.p, c.rows, (size_t)c.len, 0);
@@ -656,7 +680,7 @@ static void usage(FILE *f)
 		"  --seed N         random seed (default: from the clock; printed)\n"
 		"  --iterations N   random cases per variant and oracle (default 100)\n"
 		"  --op OP          only this op (gen_syndrome, xor_syndrome, recov,\n"
-		"                   ec_encode, ec_update, reconstruct)\n"
+		"                   ec_encode, ec_update, ec_update_shards, reconstruct)\n"
 		"  --impl NAME      only variants of this name\n");
 }
 
@@ -745,7 +769,7 @@ int cmd_verify(int argc, char **argv)
 #else
 	printf("(built without GFRAID_ORACLES: only the byte reference is available)\n");
 #endif
-	printf("\n%-13s %-16s", "op", "variant");
+	printf("\n%-16s %-16s", "op", "variant");
 	for (o = 0; o < OR_COUNT; o++)
 		printf(" %-17s", oracle_title[o]);
 	printf("\n");
@@ -763,7 +787,7 @@ int cmd_verify(int argc, char **argv)
 			if (only_impl && strcmp(only_impl, name))
 				continue;
 			rows++;
-			printf("%-13s %-16s", row_name(op), name);
+			printf("%-16s %-16s", row_name(op), name);
 			status = gfraid_impl_status(eop, i, &why);
 			if (status == GFRAID_IMPL_NOCPU) {
 				printf(" (not run: this CPU or OS lacks what it needs)\n");
