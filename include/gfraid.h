@@ -176,6 +176,11 @@ int gfraid_invert_matrix(const unsigned char *in, unsigned char *out, int n);
  * coefficient in the same order: for coefficient c, bytes 0..15 are
  * c*0 .. c*15 and bytes 16..31 are c*0x00, c*0x10, .. c*0xF0. gftbls must
  * hold 32 * k * rows bytes. The same table format serves every variant.
+ * It is ISA-L's classic layout: ec_init_tables up to ISA-L 2.31, and
+ * ec_init_tables_base after. ISA-L 2.32's ec_init_tables is dispatched
+ * and, on a CPU with GFNI, writes a different format (8-byte affine
+ * matrices) that only its own GFNI functions read: such tables must not be
+ * passed to libgfraid.
  * Does nothing if a or gftbls is NULL, k < 1, rows < 1 or k + rows > 256.
  */
 void gfraid_ec_init_tables(int k, int rows, const unsigned char *a, unsigned char *gftbls);
@@ -184,8 +189,8 @@ void gfraid_ec_init_tables(int k, int rows, const unsigned char *a, unsigned cha
  * coding[i] = sum over j of a[i][j] * data[j], for the rows x k
  * coefficients expanded in gftbls, on len bytes of each of the k data and
  * rows coding buffers. 1 <= k, 1 <= rows, k + rows <= 256.
- * gftbls must be tables as gfraid_ec_init_tables (or ISA-L's
- * ec_init_tables) makes them: the GFNI variants read only entries 1, 2, 4
+ * gftbls must be tables as gfraid_ec_init_tables makes them (ISA-L's
+ * classic layout, see there): the GFNI variants read only entries 1, 2, 4
  * and 8 of each 16-byte half (c * 2^0 .. c * 2^7, from which every product
  * follows), the others read all 32, so tables that are not a coefficient's
  * true products give bytes that depend on the variant. The same holds for
