@@ -13,21 +13,19 @@
 #include "gfraid.h"
 
 #ifdef GFRAID_HAVE_ORACLES
-#include <isa-l/erasure_code.h>
-#include <isa-l/raid.h>
-
+#include "isal_peer.h"
 #include "linux_raid6.h"
-
-/* In libisal.so.2 (2.30), but not declared by its header. */
-void ec_encode_data_avx512(int len, int k, int rows, unsigned char *gftbls, unsigned char **data,
-			   unsigned char **coding);
-void ec_encode_data_update_avx512(int len, int k, int rows, int vec_i, unsigned char *g_tbls,
-				  unsigned char *data, unsigned char **coding);
 
 typedef void (*isal_encode_fn)(int len, int k, int rows, unsigned char *gftbls,
 			       unsigned char **data, unsigned char **coding);
 typedef void (*isal_update_fn)(int len, int k, int rows, int vec_i, unsigned char *g_tbls,
 			       unsigned char *data, unsigned char **coding);
+
+/* Which of ISA-L's table formats an entry point reads (isal_peer.h). */
+enum isal_tables { TBL_DISPATCHED, TBL_CLASSIC, TBL_GFNI };
+
+#define ISAL_AVX512 (GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_ZMM)
+#define ISAL_AVX2 (GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM)
 
 /* ISA-L's dispatched functions and each per-ISA entry point, with what
    the CPU must have to run it (its multibinary checks the same). */
@@ -36,17 +34,47 @@ static const struct {
 	isal_encode_fn encode;
 	isal_update_fn update;
 	unsigned int needs;
+	enum isal_tables tables;
 } isal_ec[] = {
-	{ "dispatched", ec_encode_data, ec_encode_data_update, 0 },
-	{ "avx512", ec_encode_data_avx512, ec_encode_data_update_avx512,
-	  GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_ZMM },
-	{ "avx2", ec_encode_data_avx2, ec_encode_data_update_avx2,
-	  GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM },
-	{ "avx", ec_encode_data_avx, ec_encode_data_update_avx, GFRAID_CPU_AVX | GFRAID_CPU_OS_YMM },
-	{ "sse", ec_encode_data_sse, ec_encode_data_update_sse, GFRAID_CPU_SSSE3 },
-	{ "base", ec_encode_data_base, ec_encode_data_update_base, 0 },
+	{ "dispatched", ec_encode_data, ec_encode_data_update, 0, TBL_DISPATCHED },
+#if ISAL_PEER_GFNI
+	{ "avx512_gfni", ec_encode_data_avx512_gfni, ec_encode_data_update_avx512_gfni,
+	  ISAL_AVX512 | GFRAID_CPU_GFNI, TBL_GFNI },
+	{ "avx2_gfni", ec_encode_data_avx2_gfni, ec_encode_data_update_avx2_gfni,
+	  ISAL_AVX2 | GFRAID_CPU_GFNI, TBL_GFNI },
+#endif
+	{ "avx512", ec_encode_data_avx512, ec_encode_data_update_avx512, ISAL_AVX512, TBL_CLASSIC },
+	{ "avx2", ec_encode_data_avx2, ec_encode_data_update_avx2, ISAL_AVX2, TBL_CLASSIC },
+	{ "avx", ec_encode_data_avx, ec_encode_data_update_avx, GFRAID_CPU_AVX | GFRAID_CPU_OS_YMM,
+	  TBL_CLASSIC },
+	{ "sse", ec_encode_data_sse, ec_encode_data_update_sse, GFRAID_CPU_SSSE3, TBL_CLASSIC },
+	{ "base", ec_encode_data_base, ec_encode_data_update_base, 0, TBL_CLASSIC },
+};
+
+/* pq_gen, dispatched and per ISA. */
+static const struct {
+	const char *name;
+	int (*gen)(int vects, int len, void **array);
+	unsigned int needs;
+} isal_pq[] = {
+	{ "pq_gen", pq_gen, 0 },
+#if ISAL_PEER_GFNI
+	{ "pq_gen_avx512_gfni", pq_gen_avx512_gfni, ISAL_AVX512 | GFRAID_CPU_GFNI },
+	{ "pq_gen_avx2_gfni", pq_gen_avx2_gfni, ISAL_AVX2 | GFRAID_CPU_GFNI },
+#endif
+	{ "pq_gen_avx512", pq_gen_avx512, ISAL_AVX512 },
+	{ "pq_gen_avx2", pq_gen_avx2, ISAL_AVX2 },
 };
 #endif
+
+const char *bench_isal_version(void)
+{
+#ifdef GFRAID_HAVE_ORACLES
+	return ISAL_PEER_VERSION;
+#else
+	return NULL;
+#endif
+}
 
 static const char *const op_names[BOP_COUNT] = {
 	[BOP_GEN] = "gen_syndrome",	[BOP_XOR_RMW] = "xor_rmw",
@@ -148,7 +176,8 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 		for (i = 0; i < lref_recov_count(); i++)
 			add(op, SIDE_PEER, "linux", lref_recov_name(i), i, data, parity, len, odd);
 	if (op == BOP_GEN)
-		add(op, SIDE_PEER, "isal", "pq_gen", 0, data, parity, len, odd);
+		for (i = 0; i < (int)COUNT_OF(isal_pq); i++)
+			add(op, SIDE_PEER, "isal", isal_pq[i].name, i, data, parity, len, odd);
 	if (op == BOP_ENCODE || op == BOP_UPDATE || op == BOP_UPDATE_SHARDS)
 		for (i = 0; i < (int)COUNT_OF(isal_ec); i++)
 			add(op, SIDE_PEER, "isal", isal_ec[i].name, i, data, parity, len, odd);
@@ -307,8 +336,11 @@ const char *bench_why_not(const struct bench_case *c)
 			return "larger than the zero page built for kernel recovery";
 		return NULL;
 	}
-	if (c->op == BOP_GEN)
+	if (c->op == BOP_GEN) {
+		if ((gfraid_cpu_features() & isal_pq[c->index].needs) != isal_pq[c->index].needs)
+			return "ISA-L entry point needs instructions this CPU lacks";
 		return c->odd ? "ISA-L pq_gen needs 32-byte aligned blocks" : NULL;
+	}
 	if ((gfraid_cpu_features() & isal_ec[c->index].needs) != isal_ec[c->index].needs)
 		return "ISA-L entry point needs instructions this CPU lacks";
 #endif
@@ -405,8 +437,17 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 		gfraid_gen_cauchy_matrix(a, c->data + c->parity, c->data);
 #ifdef GFRAID_HAVE_ORACLES
 		if (c->side == SIDE_PEER) {
+			uint8_t *coef = a + c->data * c->data;
+
 			gf_gen_cauchy1_matrix(a, c->data + c->parity, c->data);
-			ec_init_tables(c->data, c->parity, a + c->data * c->data, r->tbl);
+			if (isal_ec[c->index].tables == TBL_CLASSIC)
+				isal_classic_tables(c->data, c->parity, coef, r->tbl);
+#if ISAL_PEER_GFNI
+			else if (isal_ec[c->index].tables == TBL_GFNI)
+				ec_init_tables_gfni(c->data, c->parity, coef, r->tbl);
+#endif
+			else
+				ec_init_tables(c->data, c->parity, coef, r->tbl);
 		} else
 #endif
 			gfraid_ec_init_tables(c->data, c->parity, a + c->data * c->data, r->tbl);
@@ -473,7 +514,7 @@ static void step_peer(struct bench_run *r)
 
 	if (!strncmp(c->impl, "isal:", 5)) {
 		if (c->op == BOP_GEN)
-			pq_gen(disks, len, ptrs);
+			isal_pq[c->index].gen(disks, len, ptrs);
 		else if (c->op == BOP_RECONSTRUCT)
 			ec_encode_data(len, c->data, r->lost, r->tbl, r->src, r->out);
 		else if (c->op == BOP_ENCODE)

@@ -48,6 +48,9 @@ struct bench_case {
 
 const char *bench_op_name(enum bench_op op);
 
+/* The ISA-L the peers are, e.g. "ISA-L 2.32.1", or NULL without oracles. */
+const char *bench_isal_version(void);
+
 /* Data shards the partial-stripe write changes: 4 of 10+4 and of 8+8, 2 of
    4+2 (spread: shards 1, 3, 5, 7). */
 #define UPDATE_SHARDS_OF(k) ((k) >= 8 ? 4 : (k) / 2)

@@ -46,6 +46,8 @@ void bench_register_cases(void)
 	}
 	fprintf(stderr, "gfraid-bench: %d cases registered, %d not run on this host\n", n - skipped,
 		skipped);
+	if (bench_isal_version())
+		fprintf(stderr, "gfraid-bench: isal: peers are %s\n", bench_isal_version());
 	fprintf(stderr, "gfraid-bench: kernel recovery runs on gen_syndrome %s, the one raid6_pq "
 		"picks here\n", lref_gen_name(lref_gen_kernel_choice()));
 }

@@ -381,6 +381,8 @@ int cmd_bench(int argc, char **argv)
 
 		printf("ec-cli bench: %d cases, median of %d runs of %g s each; GB/s of data\n", nres,
 		       o.repetitions, o.min_time);
+		if (bench_isal_version())
+			printf("isal: peers are %s\n", bench_isal_version());
 #ifdef GFRAID_HAVE_ORACLES
 		for (i = 0; i < nres; i++)
 			if (!res[i].skipped && !strncmp(res[i].c->impl, "linux:", 6) &&

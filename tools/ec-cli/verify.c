@@ -24,9 +24,7 @@
 #include "rng.h"
 
 #ifdef GFRAID_HAVE_ORACLES
-#include <isa-l/erasure_code.h>
-#include <isa-l/raid.h>
-
+#include "isal_peer.h"
 #include "linux_raid6.h"
 #endif
 
@@ -396,28 +394,32 @@ static void ec_vs_isal(struct verify *v, enum gfraid_op op, const struct ec_case
 {
 	uint8_t *m = xmalloc((size_t)(c->k + c->rows) * c->k);
 	uint8_t *tbl = xmalloc((size_t)32 * c->k * c->rows);
+	uint8_t *dtbl = xmalloc((size_t)32 * c->k * c->rows);
 	struct blocks base, disp;
 
 	if (c->cauchy)
 		gf_gen_cauchy1_matrix(m, c->k + c->rows, c->k);
 	else
 		gf_gen_rs_matrix(m, c->k + c->rows, c->k);
-	ec_init_tables(c->k, c->rows, m + c->k * c->k, tbl);
+	/* base reads the classic tables, the dispatched functions whatever
+	   the dispatched ec_init_tables writes (isal_peer.h) */
+	isal_classic_tables(c->k, c->rows, m + c->k * c->k, tbl);
+	ec_init_tables(c->k, c->rows, m + c->k * c->k, dtbl);
 	blocks_new(&base, c->rows, (size_t)c->len, 0);
 	blocks_new(&disp, c->rows, (size_t)c->len, 0);
 	blocks_copy(&base, start);
 	blocks_copy(&disp, start);
 	if (op == GFRAID_OP_EC_ENCODE) {
 		ec_encode_data_base(c->len, c->k, c->rows, tbl, data->p, base.p);
-		ec_encode_data(c->len, c->k, c->rows, tbl, data->p, disp.p);
+		ec_encode_data(c->len, c->k, c->rows, dtbl, data->p, disp.p);
 	} else if (op == GFRAID_OP_EC_UPDATE) {
 		ec_encode_data_update_base(c->len, c->k, c->rows, c->vec_i, tbl, data->p[0], base.p);
-		ec_encode_data_update(c->len, c->k, c->rows, c->vec_i, tbl, data->p[0], disp.p);
+		ec_encode_data_update(c->len, c->k, c->rows, c->vec_i, dtbl, data->p[0], disp.p);
 	} else {	/* the multi-shard update: one ISA-L update per shard */
 		for (int s = 0; s < c->nsrc; s++) {
 			ec_encode_data_update_base(c->len, c->k, c->rows, c->idx[s], tbl, data->p[s],
 						   base.p);
-			ec_encode_data_update(c->len, c->k, c->rows, c->idx[s], tbl, data->p[s],
+			ec_encode_data_update(c->len, c->k, c->rows, c->idx[s], dtbl, data->p[s],
 					      disp.p);
 		}
 	}
@@ -427,6 +429,7 @@ static void ec_vs_isal(struct verify *v, enum gfraid_op op, const struct ec_case
 	blocks_free(&disp);
 	free(m);
 	free(tbl);
+	free(dtbl);
 }
 #endif
 
