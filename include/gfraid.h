@@ -278,8 +278,13 @@ void gfraid_ec_free(gfraid_ec *ec);
 /*
  * Each op has a table of variants (base, and per-ISA ones), each with the
  * CPU features it needs. At first use the library picks, for each op, the
- * first variant the CPU supports in an order set by measurement (see
- * docs/BENCHMARKS.md). GFRAID_IMPL in the environment overrides that
+ * fastest usable variant on this CPU: it times the first (up to 8) usable
+ * ones in the table's order on the op's case (RAID-6 8+2, EC 10+4) at 4
+ * KiB and 64 KiB per buffer, a few milliseconds per op, and takes the one
+ * with the best geometric mean. GFRAID_CALIBRATE=0 in the environment
+ * (calibrate=0 for gfraid.ko) skips that and takes the first usable
+ * variant in the table's order, which was measured on one development
+ * machine (docs/BENCHMARKS.md). GFRAID_IMPL in the environment overrides that
  * choice at first use: a comma-separated list of either `name` (for every
  * op that has a variant of that name) or `op=name` (op as printed by
  * gfraid_op_name). A name that is unknown, or that this CPU cannot run, is
@@ -341,6 +346,26 @@ int gfraid_impl_status(enum gfraid_op op, int i, const char **why);
 /* 1 if variant i of op is usable here (gfraid_impl_status says
    GFRAID_IMPL_USABLE), 0 if not, or GFRAID_EOP / GFRAID_EINDEX. */
 int gfraid_impl_available(enum gfraid_op op, int i);
+
+/* How op's current variant was chosen (gfraid_impl_how). */
+enum gfraid_choice {
+	GFRAID_CHOSEN_ORDER = 0,	/* the first usable one in table order */
+	GFRAID_CHOSEN_CALIBRATED = 1,	/* the fastest when timed on this CPU */
+	GFRAID_CHOSEN_SETTING = 2,	/* named in GFRAID_IMPL */
+	GFRAID_CHOSEN_FORCED = 3	/* gfraid_impl_force */
+};
+
+/* enum gfraid_choice for op's current variant (choosing it first if need
+   be), or GFRAID_EOP. */
+int gfraid_impl_how(enum gfraid_op op);
+
+/*
+ * Variant i's time in op's calibration relative to the variant it chose,
+ * in thousandths (1000: the chosen one; 1250: 25% slower), the geometric
+ * mean over the 4 KiB and 64 KiB cases; 0 if it was not timed (no
+ * calibration, or not among the candidates). GFRAID_EOP, GFRAID_EINDEX.
+ */
+int gfraid_impl_calibration(enum gfraid_op op, int i);
 
 /* Name of the variant op runs now, or NULL for a bad op. If no variant
    passed its self-test (not even base) it says so in a string that names

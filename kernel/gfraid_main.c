@@ -29,6 +29,8 @@ EXPORT_SYMBOL(gfraid_impl_name);
 EXPORT_SYMBOL(gfraid_impl_status);
 EXPORT_SYMBOL(gfraid_impl_available);
 EXPORT_SYMBOL(gfraid_impl_selected);
+EXPORT_SYMBOL(gfraid_impl_how);
+EXPORT_SYMBOL(gfraid_impl_calibration);
 EXPORT_SYMBOL(gfraid_impl_force);
 EXPORT_SYMBOL(gfraid_cpu_features);
 

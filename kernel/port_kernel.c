@@ -4,6 +4,7 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/timekeeping.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/fpu/types.h>
@@ -71,4 +72,18 @@ void gfr_port_warn(const char *op, const char *impl, const char *why)
 {
 	pr_warn("gfraid: %s variant %s failed its known-answer self-test (%s); it will not be used\n",
 		op, impl, why);
+}
+
+static bool calibrate = true;
+module_param(calibrate, bool, 0444);
+MODULE_PARM_DESC(calibrate, "time the usable variants at load and take the fastest (else table order)");
+
+int gfr_port_calibrate(void)
+{
+	return calibrate;
+}
+
+uint64_t gfr_port_ns(void)
+{
+	return ktime_get_ns();
 }

@@ -6,6 +6,7 @@
  * the CPU can run wins. Adding a variant is one line here and one file.
  */
 #include "dispatch.h"
+#include "calibrate.h"
 #include "selftest.h"
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -251,17 +252,13 @@ int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features
 	return 0;
 }
 
-const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
-				     int (*usable)(const struct gfr_impl *im, void *ctx),
-				     void *ctx, const char *op_name, const char *setting)
+const struct gfr_impl *gfr_impl_named(const struct gfr_impl *impls, int count,
+				      int (*usable)(const struct gfr_impl *im, void *ctx),
+				      void *ctx, const char *op_name, const char *setting)
 {
 	const struct gfr_impl *choice = NULL;
 	const char *name, *end;
-	int i;
 
-	for (i = 0; i < count && !choice; i++)
-		if (usable(&impls[i], ctx))
-			choice = &impls[i];
 	/* The last item naming a usable variant of this op wins. */
 	while (next_item(&setting, op_name, &name, &end)) {
 		const struct gfr_impl *im = lookup(impls, count, name, end);
@@ -269,6 +266,19 @@ const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
 		if (im && usable(im, ctx))
 			choice = im;
 	}
+	return choice;
+}
+
+const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
+				     int (*usable)(const struct gfr_impl *im, void *ctx),
+				     void *ctx, const char *op_name, const char *setting)
+{
+	const struct gfr_impl *choice = gfr_impl_named(impls, count, usable, ctx, op_name, setting);
+	int i;
+
+	for (i = 0; i < count && !choice; i++)
+		if (usable(&impls[i], ctx))
+			choice = &impls[i];
 	return choice;
 }
 
@@ -330,25 +340,87 @@ static int usable_here(const struct gfr_impl *im, void *ctx)
 	return runnable(im, gfraid_cpu_features()) && verdict(op, im) == VERDICT_PASSED;
 }
 
-static const struct gfr_impl *auto_choice(enum gfraid_op op)
+/* How each op's variant was chosen (enum gfraid_choice), the variant the
+   calibration chose (once per op), and its scores (0: not timed). */
+static int hows[GFRAID_OP_COUNT];
+static const struct gfr_impl *calibrated[GFRAID_OP_COUNT];
+static unsigned int scores[GFRAID_OP_COUNT][MAX_IMPLS];
+
+/* The fastest usable variant here, timed once per op among the first
+   usable ones in table order; NULL when calibration is off, there is
+   nothing to choose between, or no memory to time them. */
+static const struct gfr_impl *calibrated_choice(enum gfraid_op op)
 {
 	const struct op_table *t = &ops[op];
+	const struct gfr_impl *cand[GFR_CALIBRATE_MAX], *im = gfr_load_acquire(&calibrated[op]);
+	unsigned int score[GFR_CALIBRATE_MAX];
+	int i, n = 0, best;
 
-	return gfr_impl_auto(t->impls, t->count, usable_here, &op, t->name,
-			     gfr_port_impl_setting());
+	if (im || !gfr_port_calibrate())
+		return im;
+	for (i = 0; i < t->count - 1 && n < GFR_CALIBRATE_MAX; i++)	/* not base */
+		if (usable_here(&t->impls[i], &op))
+			cand[n++] = &t->impls[i];
+	if (n < 2)
+		return NULL;
+	best = gfr_calibrate(op, cand, n, score);
+	if (best < 0)
+		return NULL;
+	if (gfr_cas(&calibrated[op], (const struct gfr_impl *)NULL, cand[best]))
+		for (i = 0; i < n; i++)
+			gfr_store_release(&scores[op][cand[i] - t->impls], score[i]);
+	return gfr_load_acquire(&calibrated[op]);
+}
+
+/* GFRAID_IMPL's choice, else the calibration's, else table order. */
+static const struct gfr_impl *auto_choice(enum gfraid_op op, int *how)
+{
+	const struct op_table *t = &ops[op];
+	const struct gfr_impl *im = gfr_impl_named(t->impls, t->count, usable_here, &op, t->name,
+						   gfr_port_impl_setting());
+
+	*how = GFRAID_CHOSEN_SETTING;
+	if (!im) {
+		*how = GFRAID_CHOSEN_CALIBRATED;
+		im = calibrated_choice(op);
+	}
+	if (!im) {
+		*how = GFRAID_CHOSEN_ORDER;
+		im = gfr_impl_auto(t->impls, t->count, usable_here, &op, t->name, NULL);
+	}
+	return im;
 }
 
 const struct gfr_impl *gfr_impl_init(enum gfraid_op op)
 {
-	const struct gfr_impl *choice = auto_choice(op);
+	int how;
+	const struct gfr_impl *choice = auto_choice(op, &how);
 
 	/* NULL only when even base failed its known answers: the op then
 	   refuses to run (GFRAID_ESELFTEST) and is asked again next time. A
 	   thread that loses the race, or finds a variant forced meanwhile,
 	   keeps the stored one. */
-	if (choice)
-		(void)gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, choice);
+	if (choice && gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, choice))
+		gfr_store_release(&hows[op], how);
 	return gfr_load_acquire(&gfr_selected[op]);
+}
+
+int gfraid_impl_how(enum gfraid_op op)
+{
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	gfr_impl_current(op);
+	return gfr_load_acquire(&hows[op]);
+}
+
+int gfraid_impl_calibration(enum gfraid_op op, int i)
+{
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (i < 0 || i >= ops[op].count)
+		return GFRAID_EINDEX;
+	gfr_impl_current(op);
+	return (int)gfr_load_acquire(&scores[op][i]);
 }
 
 const char *gfraid_op_name(enum gfraid_op op)
@@ -423,10 +495,12 @@ int gfraid_impl_force(enum gfraid_op op, const char *name)
 {
 	const struct gfr_impl *im;
 
+	int how = GFRAID_CHOSEN_FORCED;
+
 	if (!valid_op(op))
 		return GFRAID_EOP;
 	if (!name) {
-		im = auto_choice(op);
+		im = auto_choice(op, &how);
 		if (!im)
 			return GFRAID_ESELFTEST;
 	} else {
@@ -438,5 +512,46 @@ int gfraid_impl_force(enum gfraid_op op, const char *name)
 			return GFRAID_ESELFTEST;
 	}
 	gfr_store_release(&gfr_selected[op], im);
+	gfr_store_release(&hows[op], how);
 	return 0;
+}
+
+void gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_run *r,
+		  uint8_t **p, const uint8_t *tbl)
+{
+	size_t step = gfr_section_len(r->len, r->nin + r->nout), end = r->off + r->len, off, n;
+	int disks = r->nin + 2;
+
+	for (off = r->off; off < end; off += n) {
+		n = end - off < step ? end - off : step;
+		if (im->needs)
+			gfr_simd_begin();
+		switch (op) {
+		case GFRAID_OP_GEN_SYNDROME:
+			im->fn.gen(disks, off, n, (void **)p);
+			break;
+		case GFRAID_OP_XOR_SYNDROME:
+			im->fn.xor_syndrome(disks, r->a, r->b, off, n, (void **)p);
+			break;
+		case GFRAID_OP_RECOV:
+			if (r->b < 0)
+				im->fn.recov.datap(disks, off, n, r->a, (void **)p);
+			else
+				im->fn.recov.data2(disks, off, n, r->a, r->b, (void **)p);
+			break;
+		case GFRAID_OP_EC_ENCODE:
+			im->fn.encode(off, n, r->nin, r->nout, tbl, p, p + r->nin, 0);
+			break;
+		case GFRAID_OP_EC_UPDATE:
+			im->fn.update(off, n, r->nin, r->nout, r->a, tbl, p[r->a], p + r->nin);
+			break;
+		case GFRAID_OP_EC_UPDATE_SHARDS:
+			im->fn.encode(off, n, r->nin, r->nout, tbl, p, p + r->nin, 1);
+			break;
+		case GFRAID_OP_COUNT:
+			break;
+		}
+		if (im->needs)
+			gfr_simd_end();
+	}
 }

@@ -51,6 +51,21 @@ int gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
 
 const struct gfr_impl *gfr_impl_init(enum gfraid_op op);
 
+/*
+ * One call of variant im of op on bytes [off, off + len) of the buffers p
+ * (nin inputs then nout outputs: RAID-6 data then P and Q, EC data or
+ * shard deltas then coding) with tables tbl (EC), in SIMD sections as the
+ * API glue runs them. a, b: xor start/stop, recov faila/failb (b < 0:
+ * datap), update vec_i. For the self-test and the calibration, which call
+ * variants directly.
+ */
+struct gfr_run {
+	int nin, nout, a, b;
+	size_t off, len;
+};
+void gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_run *r,
+		  uint8_t **p, const uint8_t *tbl);
+
 /* The variant op runs now, or NULL when none passed its self-test (the
    op then returns GFRAID_ESELFTEST); op must be valid. One acquire load
    once set. */
@@ -68,8 +83,14 @@ static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op)
 int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features,
 		  const char *name, const struct gfr_impl **found);
 
+/* The last item of setting (GFRAID_IMPL syntax) that names a usable
+   variant of op_name, or NULL. */
+const struct gfr_impl *gfr_impl_named(const struct gfr_impl *impls, int count,
+				      int (*usable)(const struct gfr_impl *im, void *ctx),
+				      void *ctx, const char *op_name, const char *setting);
+
 /*
- * The choice for one op without forcing: the last item of setting (the
+ * The choice for one op by table order: the last item of setting (the
  * GFRAID_IMPL syntax) that names a usable variant of op_name, else the
  * first usable variant in table order; usable(im, ctx) says which are
  * (runnable here and past their self-test). NULL if none is usable.

@@ -98,6 +98,10 @@ void gfr_port_free(void *p);
 unsigned int gfr_port_cpu_probe(void);
 const char *gfr_port_impl_setting(void);
 const char *gfr_port_selftest_corrupt(void);
+/* Whether to time the variants to choose one (else table order), and a
+   monotonic clock in nanoseconds to time them with. */
+int gfr_port_calibrate(void);
+uint64_t gfr_port_ns(void);
 void gfr_port_warn(const char *op, const char *impl, const char *why);
 
 #endif /* GFRAID_PORT_H */

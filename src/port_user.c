@@ -3,6 +3,8 @@
    self-test's test hook and warning. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "port.h"
 
@@ -126,4 +128,19 @@ void gfr_port_warn(const char *op, const char *impl, const char *why)
 		 "libgfraid: %s variant %s failed its known-answer self-test (%s); it will not be used",
 		 op, impl, why);
 	log_fn(log_ctx, msg);
+}
+
+int gfr_port_calibrate(void)
+{
+	const char *s = getenv("GFRAID_CALIBRATE");
+
+	return !s || strcmp(s, "0") != 0;
+}
+
+uint64_t gfr_port_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }

@@ -243,37 +243,9 @@ static int same(const uint8_t *a, const uint8_t *b, size_t n)
 static void call(enum gfraid_op op, const struct gfr_impl *im, const struct st_case *c,
 		 size_t off, uint8_t **p, const uint8_t *tbl)
 {
-	int disks = c->nin + 2;
+	struct gfr_run r = { c->nin, c->nout, c->a, c->b, off, (size_t)c->len };
 
-	if (im->needs)
-		gfr_simd_begin();
-	switch (op) {
-	case GFRAID_OP_GEN_SYNDROME:
-		im->fn.gen(disks, off, c->len, (void **)p);
-		break;
-	case GFRAID_OP_XOR_SYNDROME:
-		im->fn.xor_syndrome(disks, c->a, c->b, off, c->len, (void **)p);
-		break;
-	case GFRAID_OP_RECOV:
-		if (c->b < 0)
-			im->fn.recov.datap(disks, off, c->len, c->a, (void **)p);
-		else
-			im->fn.recov.data2(disks, off, c->len, c->a, c->b, (void **)p);
-		break;
-	case GFRAID_OP_EC_ENCODE:
-		im->fn.encode(off, c->len, c->nin, c->nout, tbl, p, p + c->nin, 0);
-		break;
-	case GFRAID_OP_EC_UPDATE:
-		im->fn.update(off, c->len, c->nin, c->nout, c->a, tbl, p[c->a], p + c->nin);
-		break;
-	case GFRAID_OP_EC_UPDATE_SHARDS:
-		im->fn.encode(off, c->len, c->nin, c->nout, tbl, p, p + c->nin, 1);
-		break;
-	case GFRAID_OP_COUNT:
-		break;
-	}
-	if (im->needs)
-		gfr_simd_end();
+	gfr_impl_run(op, im, &r, p, tbl);
 }
 
 /*

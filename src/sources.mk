@@ -13,6 +13,7 @@ GFRAID_CORE_SRCS := \
 	ec/reconstruct.c \
 	dispatch.c \
 	selftest.c \
+	calibrate.c \
 	error.c
 
 # x86 SIMD sources, and the instructions each one may be compiled for.

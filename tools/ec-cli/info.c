@@ -97,17 +97,31 @@ static void print_variants(void)
 			gfraid_impl_status((enum gfraid_op)op, i, NULL);
 	t2 = now_us();
 
-	printf("\nVariants per op (* = selected: the first usable one, unless GFRAID_IMPL)\n");
+	printf("\nVariants per op (* = selected; time = relative to the selected one when timed\n"
+	       "on this CPU at 4 KiB and 64 KiB, geometric mean)\n");
 	for (op = 0; op < GFRAID_OP_COUNT; op++) {
 		enum gfraid_op o = (enum gfraid_op)op;
 		const char *sel = gfraid_impl_selected(o);
+		static const char *const how[] = {
+			[GFRAID_CHOSEN_ORDER] = "first usable in table order (GFRAID_CALIBRATE=0)",
+			[GFRAID_CHOSEN_CALIBRATED] = "fastest when timed here",
+			[GFRAID_CHOSEN_SETTING] = "named in GFRAID_IMPL",
+			[GFRAID_CHOSEN_FORCED] = "forced",
+		};
+		int h = gfraid_impl_how(o);
+
+		printf("  %-16s chosen: %s\n", gfraid_op_name(o),
+		       h >= 0 && h <= GFRAID_CHOSEN_FORCED ? how[h] : "?");
 
 		for (i = 0; i < gfraid_impl_count(o); i++) {
 			const char *name = gfraid_impl_name(o, i), *why = NULL;
 			int status = gfraid_impl_status(o, i, &why);
 			char state[200];
+			int t = gfraid_impl_calibration(o, i);
 
-			if (status == GFRAID_IMPL_USABLE)
+			if (status == GFRAID_IMPL_USABLE && t > 0)
+				snprintf(state, sizeof(state), "self-test passed, time %.2f", t / 1000.0);
+			else if (status == GFRAID_IMPL_USABLE)
 				snprintf(state, sizeof(state), "self-test passed");
 			else if (status == GFRAID_IMPL_NOCPU)
 				snprintf(state, sizeof(state), "not on this CPU");
@@ -115,12 +129,11 @@ static void print_variants(void)
 				snprintf(state, sizeof(state), "SELF-TEST FAILED, not used: %s", why);
 			usable += status == GFRAID_IMPL_USABLE;
 			failed += status == GFRAID_IMPL_FAILED || status == GFRAID_IMPL_UNTESTED;
-			printf("  %-16s %c %-16s %s\n", i == 0 ? gfraid_op_name(o) : "",
-			       strcmp(name, sel) ? ' ' : '*', name, state);
+			printf("  %-16s %c %-16s %s\n", "", strcmp(name, sel) ? ' ' : '*', name, state);
 		}
 	}
-	printf("\nSelf-test: %d variants passed, %d failed; first use of all %d ops took "
-	       "%.0f us, testing the rest %.0f us\n",
+	printf("\nSelf-test: %d variants passed, %d failed; first use of all %d ops (self-tests "
+	       "and timing) took %.0f us, testing the rest %.0f us\n",
 	       usable, failed, GFRAID_OP_COUNT, t1 - t0, t2 - t1);
 }
 
