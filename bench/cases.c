@@ -98,7 +98,7 @@ const char *bench_op_name(enum bench_op op)
 	return (unsigned int)op < BOP_COUNT ? op_names[op] : NULL;
 }
 
-static enum gfraid_op library_op(enum bench_op op)
+enum gfraid_op bench_library_op(enum bench_op op)
 {
 	switch (op) {
 	case BOP_GEN:
@@ -163,7 +163,7 @@ static void add(enum bench_op op, enum bench_side side, const char *prefix, cons
 /* Every libgfraid variant and every peer of op at one geometry and size. */
 static void add_all_sides(enum bench_op op, int data, int parity, size_t len, int odd)
 {
-	enum gfraid_op lop = library_op(op);
+	enum gfraid_op lop = bench_library_op(op);
 	int i;
 
 	for (i = 0; i < gfraid_impl_count(lop); i++)
@@ -316,7 +316,7 @@ static int blocks_needed(const struct bench_case *c)
 const char *bench_why_not(const struct bench_case *c)
 {
 	if (c->side == SIDE_OURS)
-		return gfraid_impl_available(library_op(c->op), c->index) == 1
+		return gfraid_impl_available(bench_library_op(c->op), c->index) == 1
 			       ? NULL
 			       : "variant not available on this CPU";
 #ifdef GFRAID_HAVE_ORACLES
@@ -405,7 +405,7 @@ static void reconstruct_open(struct bench_run *r)
 
 struct bench_run *bench_open(const struct bench_case *c, const char **why)
 {
-	enum gfraid_op lop = library_op(c->op);
+	enum gfraid_op lop = bench_library_op(c->op);
 	struct bench_run *r;
 	int i;
 
@@ -610,7 +610,7 @@ void bench_close(struct bench_run *r)
 	int i;
 
 	if (r->c->side == SIDE_OURS)
-		gfraid_impl_force(library_op(r->c->op), NULL);
+		gfraid_impl_force(bench_library_op(r->c->op), NULL);
 	for (i = 0; i < r->n; i++)
 		free(r->mem[i]);
 	free(r->fresh_mem[0]);

@@ -48,6 +48,10 @@ struct bench_case {
 
 const char *bench_op_name(enum bench_op op);
 
+/* The libgfraid op whose variants a case runs (floors: any; unused). */
+#include "gfraid.h"
+enum gfraid_op bench_library_op(enum bench_op op);
+
 /* The ISA-L the peers are, e.g. "ISA-L 2.32.1", or NULL without oracles. */
 const char *bench_isal_version(void);
 

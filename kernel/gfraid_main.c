@@ -36,15 +36,22 @@ EXPORT_SYMBOL(gfraid_cpu_features);
 
 static int __init gfraid_init(void)
 {
+	static const char *const how[] = {
+		[GFRAID_CHOSEN_ORDER] = "table order, calibrate=0",
+		[GFRAID_CHOSEN_CALIBRATED] = "the fastest timed here",
+		[GFRAID_CHOSEN_SETTING] = "named in impl=",
+		[GFRAID_CHOSEN_FORCED] = "forced",
+	};
 	int op;
 
 	/* Choose every variant now rather than on the first call: each
-	   choice passes its self-test first (base against known answers,
+	   candidate passes its self-test first (base against known answers,
 	   the variant against base), so a variant a compiler got wrong is
-	   reported (pr_warn) and the next one taken. */
+	   reported (pr_warn) and never used; then the usable ones are timed
+	   and the fastest taken. */
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		pr_info("gfraid: %s uses %s (self-tested)\n", gfraid_op_name(op),
-			gfraid_impl_selected(op));
+		pr_info("gfraid: %s uses %s (self-tested; %s)\n", gfraid_op_name(op),
+			gfraid_impl_selected(op), how[gfraid_impl_how(op) & 3]);
 	return 0;
 }
 

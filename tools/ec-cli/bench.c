@@ -30,7 +30,7 @@ struct result {
 struct options {
 	const char *ops, *impls, *geometries, *sizes;
 	double min_time;
-	int repetitions, all, json, csv;
+	int repetitions, all, json, csv, dispatch;
 };
 
 static double now(void)
@@ -209,6 +209,51 @@ static void print_summary(const struct result *res, int n)
 	}
 }
 
+/*
+ * --dispatch: per op, geometry and size, the variant dispatch selected on
+ * its own (calibrated, unless GFRAID_IMPL or GFRAID_CALIBRATE=0) against
+ * the fastest of all libgfraid's variants in this run; 0.95 is the goal.
+ */
+static void print_dispatch(const struct result *res, int n, const char *const *chosen)
+{
+	int i, j, cells = 0, within = 0;
+	double worst = 1;
+
+	printf("\n%-16s %-6s %-6s %-18s %7s  %-18s %7s %7s\n", "op", "geom", "size", "selected",
+	       "GB/s", "fastest", "GB/s", "ratio");
+	for (i = 0; i < n; i++) {
+		const struct result *sel = NULL, *best = NULL;
+		double ratio;
+
+		for (j = 0; j < i; j++)
+			if (same_group(res[j].c, res[i].c))
+				break;
+		if (j < i || res[i].c->side != SIDE_OURS)
+			continue;
+		for (j = 0; j < n; j++) {
+			const struct result *r = &res[j];
+
+			if (r->skipped || r->c->side != SIDE_OURS || !same_group(r->c, res[i].c))
+				continue;
+			if (!best || r->bytes_per_s > best->bytes_per_s)
+				best = r;
+			if (!strcmp(r->c->impl + 7, chosen[bench_library_op(r->c->op)]))
+				sel = r;
+		}
+		if (!sel || !best)
+			continue;
+		ratio = sel->bytes_per_s / best->bytes_per_s;
+		cells++;
+		within += ratio >= 0.95;
+		worst = ratio < worst ? ratio : worst;
+		printf("%-16s %-6s %-6s %-18s %7.2f  %-18s %7.2f %6.2f%s\n", bench_op_name(sel->c->op),
+		       sel->c->geometry, sel->c->size, sel->c->impl + 7, sel->bytes_per_s / 1e9,
+		       best->c->impl + 7, best->bytes_per_s / 1e9, ratio, ratio < 0.95 ? "  MISS" : "");
+	}
+	printf("\ndispatch: the selected variant is within 5%% of the fastest in %d of %d cells "
+	       "(worst %.2f)\n", within, cells, worst);
+}
+
 /* The same fields Google Benchmark writes, so bench/report.py reads both. */
 static void print_json(const struct result *res, int n, const struct options *o)
 {
@@ -267,7 +312,10 @@ static void usage(FILE *f)
 		"  --all            every case (several minutes)\n"
 		"  --min-time S     seconds per repetition (default 0.05)\n"
 		"  --repetitions N  repetitions, the median is reported (default 3)\n"
-		"  --json, --csv    every result in that format on stdout instead of tables\n");
+		"  --json, --csv    every result in that format on stdout instead of tables\n"
+		"  --dispatch       time every variant of ours (at 4 KiB and 64 KiB unless\n"
+		"                   --size) and show, per case, the variant dispatch selected\n"
+		"                   against the fastest\n");
 }
 
 int cmd_bench(int argc, char **argv)
@@ -282,11 +330,13 @@ int cmd_bench(int argc, char **argv)
 		{ "repetitions", required_argument, NULL, 'r' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
+		{ "dispatch", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct options o = { .min_time = 0.05, .repetitions = 3 };
 	const struct bench_case *cases;
+	const char *chosen[GFRAID_OP_COUNT];
 	struct result *res;
 	int n, i, ch, nres = 0, total = 0;
 
@@ -325,6 +375,9 @@ int cmd_bench(int argc, char **argv)
 		case 'c':
 			o.csv = 1;
 			break;
+		case 'D':
+			o.dispatch = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -338,6 +391,14 @@ int cmd_bench(int argc, char **argv)
 		return 2;
 	}
 
+	if (o.dispatch) {
+		/* every variant of ours, at the sizes the goal names */
+		o.impls = "gfraid:";
+		if (!o.sizes)
+			o.sizes = "4KiB,64KiB";
+		for (i = 0; i < GFRAID_OP_COUNT; i++)
+			chosen[i] = gfraid_impl_selected((enum gfraid_op)i);
+	}
 	n = bench_catalogue(&cases);
 	for (i = 0; i < n; i++)
 		total += selected(&o, &cases[i]);
@@ -372,7 +433,9 @@ int cmd_bench(int argc, char **argv)
 	if (isatty(STDERR_FILENO))
 		fprintf(stderr, "\r\033[K");
 
-	if (o.json) {
+	if (o.dispatch) {
+		print_dispatch(res, nres, chosen);
+	} else if (o.json) {
 		print_json(res, nres, &o);
 	} else if (o.csv) {
 		print_csv(res, nres);
