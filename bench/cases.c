@@ -11,6 +11,9 @@
 #include <string.h>
 
 #include "gfraid.h"
+#ifdef GFRAID_BENCH_BARE
+#include "bare.h"
+#endif
 
 #ifdef GFRAID_HAVE_ORACLES
 #include "isal_peer.h"
@@ -184,6 +187,10 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 	if (op == BOP_RECONSTRUCT)	/* ISA-L decodes with ec_encode_data */
 		add(op, SIDE_PEER, "isal", isal_ec[0].name, 0, data, parity, len, odd);
 #endif
+#ifdef GFRAID_BENCH_BARE
+	if (op == BOP_GEN || op == BOP_ENCODE || op == BOP_UPDATE || op == BOP_UPDATE_SHARDS)
+		add(op, SIDE_FLOOR, "floor", "bare", 0, data, parity, len, odd);
+#endif
 }
 
 static void add_floors(int data, int parity)
@@ -195,7 +202,7 @@ static void add_floors(int data, int parity)
 	/* RAID-6 and EC share 4+2 and 8+2: one set of floors each. */
 	snprintf(geometry, sizeof(geometry), "%d+%d", data, parity);
 	for (i = 0; i < ncat; i++)
-		if (cat[i].side == SIDE_FLOOR && !strcmp(cat[i].geometry, geometry))
+		if (cat[i].op == BOP_FLOOR_MEMCPY && !strcmp(cat[i].geometry, geometry))
 			return;
 	for (s = 0; s < COUNT_OF(sizes); s++) {
 		add(BOP_FLOOR_MEMCPY, SIDE_FLOOR, "floor", "memcpy", 0, data, parity, sizes[s], 0);
@@ -319,6 +326,13 @@ const char *bench_why_not(const struct bench_case *c)
 		return gfraid_impl_available(bench_library_op(c->op), c->index) == 1
 			       ? NULL
 			       : "variant not available on this CPU";
+	if (c->side == SIDE_FLOOR && c->op < BOP_FLOOR_MEMCPY) {
+		unsigned int need = GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_ZMM;
+
+		if ((gfraid_cpu_features() & need) != need)
+			return "the bare loops are AVX-512";
+		return c->odd ? "the bare loops run whole 128-byte steps" : NULL;
+	}
 #ifdef GFRAID_HAVE_ORACLES
 	if (c->side == SIDE_FLOOR)
 		return c->odd ? "ISA-L xor_gen needs 32-byte aligned blocks" : NULL;
@@ -565,6 +579,25 @@ static void step_floor(struct bench_run *r)
 			memcpy(r->blk[c->data + j], r->blk[j], c->len);
 		return;
 	}
+#ifdef GFRAID_BENCH_BARE
+	switch (c->op) {
+	case BOP_GEN:
+		bare_gen(c->data, c->len, r->blk);
+		return;
+	case BOP_ENCODE:
+		bare_encode(c->data, c->parity, c->len, r->blk, r->blk + c->data);
+		return;
+	case BOP_UPDATE:	/* one call per shard, as the update cases */
+		for (j = 0; j < c->data; j++)
+			bare_update(1, c->parity, c->len, &r->blk[j], r->blk + c->data);
+		return;
+	case BOP_UPDATE_SHARDS:
+		bare_update(UPDATE_SHARDS_OF(c->data), c->parity, c->len, r->blk, r->blk + c->data);
+		return;
+	default:
+		break;
+	}
+#endif
 #ifdef GFRAID_HAVE_ORACLES
 	xor_gen(c->data + 1, (int)c->len, (void **)r->blk);
 #endif

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/*
+ * Bare loops: each op's loads and stores with no field math (every
+ * multiply replaced by nothing, every sum by XOR), on AVX-512, 128 bytes a
+ * step like the fastest variants. What they reach is what the memory
+ * traffic alone allows: the bound for a speed goal that asks for more than
+ * the peer moves bytes (issue 10). Compiled with -mavx512f -mavx512bw and
+ * run only where the CPU has them (cases.c checks).
+ */
+#include <immintrin.h>
+
+#include "bare.h"
+
+typedef __m512i V;
+
+static inline V ld(const uint8_t *p)
+{
+	return _mm512_loadu_si512((const void *)p);
+}
+
+static inline void st(uint8_t *p, V v)
+{
+	_mm512_storeu_si512((void *)p, v);
+}
+
+/* P and Q of k data blocks: both the XOR of the data. */
+void bare_gen(int k, size_t len, uint8_t **p)
+{
+	uint8_t *pp = p[k], *qq = p[k + 1];
+	size_t o;
+	int j;
+
+	for (o = 0; o + 128 <= len; o += 128) {
+		V p0 = ld(p[0] + o), p1 = ld(p[0] + o + 64), q0 = p0, q1 = p1;
+
+		for (j = 1; j < k; j++) {
+			V x0 = ld(p[j] + o), x1 = ld(p[j] + o + 64);
+
+			p0 = _mm512_xor_si512(p0, x0);
+			p1 = _mm512_xor_si512(p1, x1);
+			q0 = _mm512_ternarylogic_epi64(q0, x0, p0, 0x96);
+			q1 = _mm512_ternarylogic_epi64(q1, x1, p1, 0x96);
+		}
+		st(pp + o, p0);
+		st(pp + o + 64, p1);
+		st(qq + o, q0);
+		st(qq + o + 64, q1);
+	}
+}
+
+/* m outputs, each a different XOR of the k inputs (so none folds away),
+   M rows at a time in registers, as the encode kernels block them. */
+static inline void encode_rows(int k, size_t len, uint8_t **data, uint8_t **out, const int M)
+{
+	size_t o;
+	int j, r;
+
+	for (o = 0; o + 128 <= len; o += 128) {
+		V a0[8], a1[8];
+
+		for (r = 0; r < M; r++)
+			a0[r] = a1[r] = _mm512_setzero_si512();
+		for (j = 0; j < k; j++) {
+			V x0 = ld(data[j] + o), x1 = ld(data[j] + o + 64);
+
+			for (r = 0; r < M; r++) {
+				a0[r] = _mm512_ternarylogic_epi64(a0[r], x0, a1[r], 0x96);
+				a1[r] = _mm512_xor_si512(a1[r], x1);
+			}
+		}
+		for (r = 0; r < M; r++) {
+			st(out[r] + o, a0[r]);
+			st(out[r] + o + 64, a1[r]);
+		}
+	}
+}
+
+void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding)
+{
+	int r0;
+
+	for (r0 = 0; r0 < m; r0 += 4) {
+		switch (m - r0 < 4 ? m - r0 : 4) {
+		case 1:
+			encode_rows(k, len, data, coding + r0, 1);
+			break;
+		case 2:
+			encode_rows(k, len, data, coding + r0, 2);
+			break;
+		case 3:
+			encode_rows(k, len, data, coding + r0, 3);
+			break;
+		default:
+			encode_rows(k, len, data, coding + r0, 4);
+			break;
+		}
+	}
+}
+
+/* coding[r] ^= the n sources, each coding block read and written once. */
+void bare_update(int n, int m, size_t len, uint8_t **src, uint8_t **coding)
+{
+	size_t o;
+	int j, r;
+
+	for (o = 0; o + 128 <= len; o += 128) {
+		V x0 = ld(src[0] + o), x1 = ld(src[0] + o + 64);
+
+		for (j = 1; j < n; j++) {
+			x0 = _mm512_xor_si512(x0, ld(src[j] + o));
+			x1 = _mm512_xor_si512(x1, ld(src[j] + o + 64));
+		}
+		for (r = 0; r < m; r++) {
+			st(coding[r] + o, _mm512_xor_si512(ld(coding[r] + o), x0));
+			st(coding[r] + o + 64, _mm512_xor_si512(ld(coding[r] + o + 64), x1));
+		}
+	}
+}
