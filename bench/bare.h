@@ -9,5 +9,6 @@
 void bare_gen(int k, size_t len, uint8_t **p);
 void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding);
 void bare_update(int n, int m, size_t len, uint8_t **src, uint8_t **coding);
+void bare_encode_affine(int k, int m, size_t len, const uint8_t *src, uint8_t **coding);
 
 #endif

@@ -4,8 +4,11 @@
  * multiply replaced by nothing, every sum by XOR), on AVX-512, 128 bytes a
  * step like the fastest variants. What they reach is what the memory
  * traffic alone allows: the bound for a speed goal that asks for more than
- * the peer moves bytes (issue 10). Compiled with -mavx512f -mavx512bw and
- * run only where the CPU has them (cases.c checks).
+ * the peer moves bytes (issue 10). bare_encode_affine is the other bound:
+ * the encode's k x m vgf2p8affineqb per 64-byte column with its data read
+ * from one 128-byte block that stays in L1, so only the field math is
+ * paid. Compiled with -mavx512f -mavx512bw -mgfni and run only where the
+ * CPU has them (cases.c checks).
  */
 #include <immintrin.h>
 
@@ -113,6 +116,75 @@ void bare_update(int n, int m, size_t len, uint8_t **src, uint8_t **coding)
 		for (r = 0; r < m; r++) {
 			st(coding[r] + o, _mm512_xor_si512(ld(coding[r] + o), x0));
 			st(coding[r] + o + 64, _mm512_xor_si512(ld(coding[r] + o + 64), x1));
+		}
+	}
+}
+
+/* The encode's field math alone: M rows x k sources of affines per
+   128-byte step, the sources all one cached block, stores as encode. */
+static inline void affine_rows(int k, size_t len, const uint8_t *src, uint8_t **out, const int M)
+{
+	V mat[8];
+	size_t o;
+	int j, r;
+
+	/* a different matrix per row, so no two products are the same */
+	for (r = 0; r < M; r++)
+		mat[r] = _mm512_set1_epi64(0x0102040810204080ll ^ ((long long)r << 8));
+	for (o = 0; o + 128 <= len; o += 128) {
+		V a0[8], a1[8];
+
+		for (r = 0; r < M; r++)
+			a0[r] = a1[r] = _mm512_setzero_si512();
+		/* two sources a step, their products folded by one vpternlogq, as
+		   the encode kernels do */
+		for (j = 0; j < k; j += 2) {
+			V x0 = ld(src), x1 = ld(src + 64), y0 = x0, y1 = x1;
+
+			/* opaque: the compiler may not hoist or merge the products */
+			__asm__ volatile("" : "+v"(x0), "+v"(x1), "+v"(y0), "+v"(y1));
+			for (r = 0; r < M; r++) {
+				V p0 = _mm512_gf2p8affine_epi64_epi8(x0, mat[r], 0);
+				V p1 = _mm512_gf2p8affine_epi64_epi8(x1, mat[r], 0);
+
+				if (j + 1 < k) {
+					a0[r] = _mm512_ternarylogic_epi64(
+						a0[r], p0, _mm512_gf2p8affine_epi64_epi8(y0, mat[r], 0),
+						0x96);
+					a1[r] = _mm512_ternarylogic_epi64(
+						a1[r], p1, _mm512_gf2p8affine_epi64_epi8(y1, mat[r], 0),
+						0x96);
+				} else {
+					a0[r] = _mm512_xor_si512(a0[r], p0);
+					a1[r] = _mm512_xor_si512(a1[r], p1);
+				}
+			}
+		}
+		for (r = 0; r < M; r++) {
+			st(out[r] + o, a0[r]);
+			st(out[r] + o + 64, a1[r]);
+		}
+	}
+}
+
+void bare_encode_affine(int k, int m, size_t len, const uint8_t *src, uint8_t **coding)
+{
+	int r0;
+
+	for (r0 = 0; r0 < m; r0 += 4) {
+		switch (m - r0 < 4 ? m - r0 : 4) {
+		case 1:
+			affine_rows(k, len, src, coding + r0, 1);
+			break;
+		case 2:
+			affine_rows(k, len, src, coding + r0, 2);
+			break;
+		case 3:
+			affine_rows(k, len, src, coding + r0, 3);
+			break;
+		default:
+			affine_rows(k, len, src, coding + r0, 4);
+			break;
 		}
 	}
 }

@@ -190,6 +190,8 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 #ifdef GFRAID_BENCH_BARE
 	if (op == BOP_GEN || op == BOP_ENCODE || op == BOP_UPDATE || op == BOP_UPDATE_SHARDS)
 		add(op, SIDE_FLOOR, "floor", "bare", 0, data, parity, len, odd);
+	if (op == BOP_ENCODE)	/* index 1: the field math alone */
+		add(op, SIDE_FLOOR, "floor", "affine", 1, data, parity, len, odd);
 #endif
 }
 
@@ -327,10 +329,11 @@ const char *bench_why_not(const struct bench_case *c)
 			       ? NULL
 			       : "variant not available on this CPU";
 	if (c->side == SIDE_FLOOR && c->op < BOP_FLOOR_MEMCPY) {
-		unsigned int need = GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_ZMM;
+		unsigned int need = GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_ZMM |
+				    (c->index == 1 ? GFRAID_CPU_GFNI : 0);
 
 		if ((gfraid_cpu_features() & need) != need)
-			return "the bare loops are AVX-512";
+			return "the bare loops are AVX-512 (and GFNI)";
 		return c->odd ? "the bare loops run whole 128-byte steps" : NULL;
 	}
 #ifdef GFRAID_HAVE_ORACLES
@@ -585,7 +588,10 @@ static void step_floor(struct bench_run *r)
 		bare_gen(c->data, c->len, r->blk);
 		return;
 	case BOP_ENCODE:
-		bare_encode(c->data, c->parity, c->len, r->blk, r->blk + c->data);
+		if (c->index == 1)
+			bare_encode_affine(c->data, c->parity, c->len, r->blk[0], r->blk + c->data);
+		else
+			bare_encode(c->data, c->parity, c->len, r->blk, r->blk + c->data);
 		return;
 	case BOP_UPDATE:	/* one call per shard, as the update cases */
 		for (j = 0; j < c->data; j++)
