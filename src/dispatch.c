@@ -118,19 +118,6 @@ static const struct gfr_impl encode_impls[] = {
 	{ "base", 0, { .encode = gfr_ec_encode_base } },
 };
 
-/* The multi-shard update runs the encode kernels, accumulating. */
-static const struct gfr_impl update_shards_impls[] = {
-#if GFR_X86
-	ENCODE(avx512_gfni, NEED_AVX512_GFNI),
-	ENCODE(avx512_gfni_asm, NEED_AVX512_GFNI),
-	ENCODE(avx2_gfni, NEED_AVX2_GFNI),
-	ENCODE(avx512, NEED_AVX512),
-	ENCODE(avx2, NEED_AVX2),
-	ENCODE(ssse3, NEED_SSSE3),
-#endif
-	{ "base", 0, { .encode = gfr_ec_encode_base } },
-};
-
 static const struct gfr_impl update_impls[] = {
 #if GFR_X86
 	UPDATE(avx2_gfni, NEED_AVX2_GFNI),
@@ -152,15 +139,16 @@ static const struct op_table {
 	[GFRAID_OP_RECOV] = { "recov", recov_impls, COUNT_OF(recov_impls) },
 	[GFRAID_OP_EC_ENCODE] = { "ec_encode", encode_impls, COUNT_OF(encode_impls) },
 	[GFRAID_OP_EC_UPDATE] = { "ec_update", update_impls, COUNT_OF(update_impls) },
-	[GFRAID_OP_EC_UPDATE_SHARDS] = { "ec_update_shards", update_shards_impls,
-					 COUNT_OF(update_shards_impls) },
+	/* the multi-shard update runs the encode kernels, accumulating: the
+	   same variants, tested, timed and chosen as an op of their own */
+	[GFRAID_OP_EC_UPDATE_SHARDS] = { "ec_update_shards", encode_impls, COUNT_OF(encode_impls) },
 };
 
 /* Every table ends with base, the reference the others are checked against. */
 #define MAX_IMPLS 32
 _Static_assert(COUNT_OF(gen_impls) <= MAX_IMPLS && COUNT_OF(xor_impls) <= MAX_IMPLS &&
 		       COUNT_OF(recov_impls) <= MAX_IMPLS && COUNT_OF(encode_impls) <= MAX_IMPLS &&
-		       COUNT_OF(update_impls) <= MAX_IMPLS && COUNT_OF(update_shards_impls) <= MAX_IMPLS,
+		       COUNT_OF(update_impls) <= MAX_IMPLS,
 	       "raise MAX_IMPLS");
 
 const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
