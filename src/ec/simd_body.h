@@ -70,7 +70,11 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *co
 
 /* Update: dst[r] ^= coef(r) * src for U vectors at o, the coefficients and
    pointers in registers (loaded once: stores through uint8_t * could alias
-   the tables and the pointer array, so the compiler would reload them). */
+   the tables and the pointer array, so the compiler would reload them).
+   The R parity vectors at one offset are all loaded before any of them is
+   stored: parity buffers are often a multiple of 4 KiB apart, and a load
+   that follows a store with the same address bits 0-11 waits on it (4K
+   aliasing; 10+4 at 64 KiB on Zen 4 ran at a third of the speed). */
 GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const struct ec_col *col,
 			       size_t o, const int R, const int U)
 {
@@ -78,12 +82,12 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
 
 	for (u = 0; u < U; u++) {
 		struct ec_x x = ec_prep(vload(src + o + u * VLEN));
+		V acc[EC_ROWS];
 
-		for (r = 0; r < R; r++) {
-			uint8_t *p = dst[r] + o + u * VLEN;
-
-			vstore(p, ec_col_mul_acc(vload(p), x, col, r));
-		}
+		for (r = 0; r < R; r++)
+			acc[r] = vload(dst[r] + o + u * VLEN);
+		for (r = 0; r < R; r++)
+			vstore(dst[r] + o + u * VLEN, ec_col_mul_acc(acc[r], x, col, r));
 	}
 }
 
