@@ -100,22 +100,51 @@ void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding)
 	}
 }
 
-/* coding[r] ^= the n sources, each coding block read and written once. */
+/* coding[r] ^= the n sources, each coding block read and written once;
+   the M parity vectors at an offset all loaded before any is stored, as
+   the update kernels do (a load after a store to another block a multiple
+   of 4 KiB away waits on it). */
+static inline void update_rows(int n, size_t len, uint8_t **src, uint8_t **coding, const int M)
+{
+	uint8_t *out[4];
+	size_t o;
+	int j, r, u;
+
+	/* in registers: a store through uint8_t * could change coding[] */
+	for (r = 0; r < M; r++)
+		out[r] = coding[r];
+	for (o = 0; o + 128 <= len; o += 128) {
+		for (u = 0; u < 128; u += 64) {
+			V x = ld(src[0] + o + u), a[4];
+
+			for (j = 1; j < n; j++)
+				x = _mm512_xor_si512(x, ld(src[j] + o + u));
+			for (r = 0; r < M; r++)
+				a[r] = ld(out[r] + o + u);
+			for (r = 0; r < M; r++)
+				st(out[r] + o + u, _mm512_xor_si512(a[r], x));
+		}
+	}
+}
+
 void bare_update(int n, int m, size_t len, uint8_t **src, uint8_t **coding)
 {
-	size_t o;
-	int j, r;
+	int r0;
 
-	for (o = 0; o + 128 <= len; o += 128) {
-		V x0 = ld(src[0] + o), x1 = ld(src[0] + o + 64);
-
-		for (j = 1; j < n; j++) {
-			x0 = _mm512_xor_si512(x0, ld(src[j] + o));
-			x1 = _mm512_xor_si512(x1, ld(src[j] + o + 64));
-		}
-		for (r = 0; r < m; r++) {
-			st(coding[r] + o, _mm512_xor_si512(ld(coding[r] + o), x0));
-			st(coding[r] + o + 64, _mm512_xor_si512(ld(coding[r] + o + 64), x1));
+	for (r0 = 0; r0 < m; r0 += 4) {
+		switch (m - r0 < 4 ? m - r0 : 4) {
+		case 1:
+			update_rows(n, len, src, coding + r0, 1);
+			break;
+		case 2:
+			update_rows(n, len, src, coding + r0, 2);
+			break;
+		case 3:
+			update_rows(n, len, src, coding + r0, 3);
+			break;
+		default:
+			update_rows(n, len, src, coding + r0, 4);
+			break;
 		}
 	}
 }
