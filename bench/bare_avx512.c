@@ -108,22 +108,21 @@ static inline void update_rows(int n, size_t len, uint8_t **src, uint8_t **codin
 {
 	uint8_t *out[4];
 	size_t o;
-	int j, r, u;
+	int j, r;
 
 	/* in registers: a store through uint8_t * could change coding[] */
 	for (r = 0; r < M; r++)
 		out[r] = coding[r];
-	for (o = 0; o + 128 <= len; o += 128) {
-		for (u = 0; u < 128; u += 64) {
-			V x = ld(src[0] + o + u), a[4];
+	/* 64 bytes a step: measured faster than 128 for the update here */
+	for (o = 0; o + 64 <= len; o += 64) {
+		V x = ld(src[0] + o), a[4];
 
-			for (j = 1; j < n; j++)
-				x = _mm512_xor_si512(x, ld(src[j] + o + u));
-			for (r = 0; r < M; r++)
-				a[r] = ld(out[r] + o + u);
-			for (r = 0; r < M; r++)
-				st(out[r] + o + u, _mm512_xor_si512(a[r], x));
-		}
+		for (j = 1; j < n; j++)
+			x = _mm512_xor_si512(x, ld(src[j] + o));
+		for (r = 0; r < M; r++)
+			a[r] = ld(out[r] + o);
+		for (r = 0; r < M; r++)
+			st(out[r] + o, _mm512_xor_si512(a[r], x));
 	}
 }
 

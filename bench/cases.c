@@ -190,7 +190,7 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 #ifdef GFRAID_BENCH_BARE
 	if (op == BOP_GEN || op == BOP_ENCODE || op == BOP_UPDATE || op == BOP_UPDATE_SHARDS)
 		add(op, SIDE_FLOOR, "floor", "bare", 0, data, parity, len, odd);
-	if (op == BOP_ENCODE)	/* index 1: the field math alone */
+	if (op == BOP_ENCODE || op == BOP_UPDATE_SHARDS)	/* index 1: the field math alone */
 		add(op, SIDE_FLOOR, "floor", "affine", 1, data, parity, len, odd);
 #endif
 }
@@ -602,8 +602,12 @@ static void step_floor(struct bench_run *r)
 		for (j = 0; j < c->data; j++)
 			bare_update(1, c->parity, c->len, &r->blk[j], r->blk + c->data);
 		return;
-	case BOP_UPDATE_SHARDS:
-		bare_update(UPDATE_SHARDS_OF(c->data), c->parity, c->len, r->blk, r->blk + c->data);
+	case BOP_UPDATE_SHARDS:	/* the changed shards' products, as an encode of them */
+		if (c->index == 1)
+			bare_encode_affine(UPDATE_SHARDS_OF(c->data), c->parity, c->len, r->blk[0],
+					   r->blk + c->data);
+		else
+			bare_update(UPDATE_SHARDS_OF(c->data), c->parity, c->len, r->blk, r->blk + c->data);
 		return;
 	default:
 		break;
