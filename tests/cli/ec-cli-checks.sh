@@ -35,6 +35,13 @@ for t in nan NaN inf -inf 0 -1 61 1e999 '' 0.1s; do
 	expect "bench --min-time '$t' refused" 2 "wants seconds" -- \
 		"$cli" bench --min-time "$t"
 done
+for n in 0 65 -1 x; do
+	expect "bench --rounds '$n' refused" 2 "rounds wants 1..64" -- \
+		"$cli" bench --rounds "$n"
+done
+expect "bench --rounds 2 times each case twice" 0 "median of 2 rounds" -- \
+	"$cli" bench --rounds 2 --op ec_update --impl gfraid:base --disks 4+2 --size 4KiB \
+	--min-time 0.001 --repetitions 1
 
 # Ctrl-C: verify stops, says what it checked, exits 130.
 checks=$((checks + 1))

@@ -2,7 +2,11 @@
 /*
  * ec-cli bench: the gfraid-bench catalogue (bench/cases.c) from the
  * command line, with its own small timer: each case runs for --min-time
- * seconds, --repetitions times, and the median is reported. Without
+ * seconds, --repetitions times, and the median is reported; with --rounds
+ * the whole selection is timed that many times over and each case reports
+ * the median of its rounds, so a burst of load from elsewhere on a shared
+ * machine lands on one round of many cases rather than on every
+ * repetition of a few. Without
  * selection options it runs a short set (RAID-6 8+2, EC 10+4, 64 KiB) and
  * prints libgfraid's best against the best peer for each op.
  */
@@ -30,7 +34,7 @@ struct result {
 struct options {
 	const char *ops, *impls, *geometries, *sizes;
 	double min_time;
-	int repetitions, all, json, csv, dispatch;
+	int repetitions, rounds, all, json, csv, dispatch;
 };
 
 static double now(void)
@@ -260,9 +264,9 @@ static void print_json(const struct result *res, int n, const struct options *o)
 	int i, first = 1;
 
 	printf("{\n  \"context\": {\"executable\": \"ec-cli bench\", \"library\": \"libgfraid %d.%d.%d\", "
-	       "\"repetitions\": %d, \"min_time\": %g},\n  \"benchmarks\": [",
+	       "\"repetitions\": %d, \"rounds\": %d, \"min_time\": %g},\n  \"benchmarks\": [",
 	       GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, o->repetitions,
-	       o->min_time);
+	       o->rounds, o->min_time);
 	for (i = 0; i < n; i++) {
 		if (res[i].skipped)
 			continue;
@@ -296,7 +300,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: ec-cli bench [--op OPS] [--impl NAMES] [--disks GEOMS] [--size SIZES]\n"
-		"                    [--all] [--min-time S] [--repetitions N] [--json | --csv]\n\n"
+		"                    [--all] [--min-time S] [--repetitions N] [--rounds N]\n"
+		"                    [--json | --csv]\n\n"
 		"Times libgfraid's variants, Linux lib/raid6, ISA-L and the memcpy/XOR floors on\n"
 		"the same buffers (the gfraid-bench cases). Without selection options: a short\n"
 		"run at 64 KiB (RAID-6 8+2, EC 10+4), then libgfraid's best against the best\n"
@@ -312,6 +317,8 @@ static void usage(FILE *f)
 		"  --all            every case (several minutes)\n"
 		"  --min-time S     seconds per repetition (default 0.05)\n"
 		"  --repetitions N  repetitions, the median is reported (default 3)\n"
+		"  --rounds N       time the whole selection N times over and report each\n"
+		"                   case's median round (default 1; for noisy machines)\n"
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
 		"  --dispatch       time every variant of ours (at 4 KiB and 64 KiB unless\n"
 		"                   --size) and show, per case, the variant dispatch selected\n"
@@ -328,17 +335,19 @@ int cmd_bench(int argc, char **argv)
 		{ "all", no_argument, NULL, 'a' },
 		{ "min-time", required_argument, NULL, 't' },
 		{ "repetitions", required_argument, NULL, 'r' },
+		{ "rounds", required_argument, NULL, 'R' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "dispatch", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct options o = { .min_time = 0.05, .repetitions = 3 };
+	struct options o = { .min_time = 0.05, .repetitions = 3, .rounds = 1 };
 	const struct bench_case *cases;
 	const char *chosen[GFRAID_OP_COUNT];
 	struct result *res;
-	int n, i, ch, nres = 0, total = 0;
+	double *rounds;	/* ns per step, o.rounds per case */
+	int n, i, ch, round, nres = 0, total = 0;
 
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (ch) {
@@ -366,6 +375,12 @@ int cmd_bench(int argc, char **argv)
 		case 'r':
 			if (cli_parse_int(optarg, 1, 64, &o.repetitions)) {
 				fprintf(stderr, "ec-cli bench: --repetitions wants 1..64\n");
+				return 2;
+			}
+			break;
+		case 'R':
+			if (cli_parse_int(optarg, 1, 64, &o.rounds)) {
+				fprintf(stderr, "ec-cli bench: --rounds wants 1..64\n");
 				return 2;
 			}
 			break;
@@ -407,25 +422,38 @@ int cmd_bench(int argc, char **argv)
 		return 2;
 	}
 	res = calloc((size_t)total, sizeof(*res));
-	if (!res) {
+	rounds = calloc((size_t)total * (size_t)o.rounds, sizeof(*rounds));
+	if (!res || !rounds) {
 		fprintf(stderr, "ec-cli bench: out of memory\n");
 		return 1;
 	}
-	for (i = 0; i < n; i++) {
-		struct result *r;
-		struct bench_run *run;
+	for (round = 0; round < o.rounds; round++) {
+		nres = 0;
+		for (i = 0; i < n; i++) {
+			struct result *r;
+			struct bench_run *run;
 
-		if (!selected(&o, &cases[i]))
+			if (!selected(&o, &cases[i]))
+				continue;
+			r = &res[nres];
+			r->c = &cases[i];
+			progress(round * total + nres++, total * o.rounds, cases[i].name);
+			run = bench_open(&cases[i], &r->skipped);
+			if (!run)
+				continue;
+			bench_step(run);	/* warm the caches and the first-use paths */
+			rounds[(nres - 1) * o.rounds + round] =
+				time_case(run, o.min_time, o.repetitions) * 1e9;
+			bench_close(run);
+		}
+	}
+	for (i = 0; i < nres; i++) {
+		struct result *r = &res[i];
+
+		if (r->skipped)
 			continue;
-		r = &res[nres];
-		r->c = &cases[i];
-		progress(nres++, total, cases[i].name);
-		run = bench_open(&cases[i], &r->skipped);
-		if (!run)
-			continue;
-		bench_step(run);	/* warm the caches and the first-use paths */
-		r->ns_per_step = time_case(run, o.min_time, o.repetitions) * 1e9;
-		bench_close(run);
+		qsort(&rounds[i * o.rounds], (size_t)o.rounds, sizeof(*rounds), cmp_double);
+		r->ns_per_step = rounds[i * o.rounds + o.rounds / 2];
 		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
 		if (bench_step_writes(r->c))
 			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
@@ -442,8 +470,11 @@ int cmd_bench(int argc, char **argv)
 	} else {
 		int short_run = !o.all && !o.ops && !o.impls && !o.geometries && !o.sizes;
 
-		printf("ec-cli bench: %d cases, median of %d runs of %g s each; GB/s of data\n", nres,
-		       o.repetitions, o.min_time);
+		printf("ec-cli bench: %d cases, median of %d runs of %g s each", nres, o.repetitions,
+		       o.min_time);
+		if (o.rounds > 1)
+			printf(", median of %d rounds", o.rounds);
+		printf("; GB/s of data\n");
 		if (bench_isal_version())
 			printf("isal: peers are %s\n", bench_isal_version());
 #ifdef GFRAID_HAVE_ORACLES
@@ -461,6 +492,7 @@ int cmd_bench(int argc, char **argv)
 		}
 		print_summary(res, nres);
 	}
+	free(rounds);
 	free(res);
 	return 0;
 }
