@@ -83,6 +83,9 @@ def main():
                     ok = share >= FLOOR_SHARE
                     g = f">= {FLOOR_SHARE} of floor {floor:.1f}"
                     verdict = f"{'met' if ok else 'MISSED'} ({share:.2f} of the floor)"
+                    if not ok and bound is not None and bound < FLOOR_SHARE * floor:
+                        verdict += (f": the {what} loop reaches {bound / floor:.2f} of it, "
+                                    f"ours {ours[bo] / bound:.2f} of that")
                 else:
                     ok = ratio >= goal
                     g = f">= {goal:.2f}x"

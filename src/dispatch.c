@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * The variant tables: for each op, every variant with the CPU features it
- * needs, in order of preference. The order comes from bench/ and is
- * written down with its figures in docs/BENCHMARKS.md; the first variant
- * the CPU can run wins. Adding a variant is one line here and one file.
+ * needs, in order of preference, built from the registry (src/variants.h);
+ * and the choice among them (self-test, calibration, settings).
  */
 #include "dispatch.h"
 #include "calibrate.h"
@@ -11,121 +10,61 @@
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* The SIMD files build only for x86-64; elsewhere the tables hold base. */
+/* A registry line is in the tables where its arch is the one being built. */
 #if defined(__x86_64__)
-#define GFR_X86 1
+#define GFR_ON_X86_64(...) __VA_ARGS__
 #else
-#define GFR_X86 0
+#define GFR_ON_X86_64(...)
+#endif
+#if defined(__aarch64__)
+#define GFR_ON_AARCH64(...) __VA_ARGS__
+#else
+#define GFR_ON_AARCH64(...)
 #endif
 
-/* What each instruction tier needs from the CPU and the OS. */
-#define NEED_SSE2 GFRAID_CPU_SSE2
-#define NEED_SSSE3 (GFRAID_CPU_SSE2 | GFRAID_CPU_SSSE3)
-#define NEED_AVX2 (GFRAID_CPU_AVX | GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM)
-#define NEED_AVX512 \
-	(GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM)
-#define NEED_AVX2_GFNI (NEED_AVX2 | GFRAID_CPU_GFNI)
-#define NEED_AVX512_GFNI (NEED_AVX512 | GFRAID_CPU_GFNI)
+/* What each tier needs from the CPU and the OS: GFR_NEEDS_<tier>. */
+enum {
+#define GFR_TIER(tier, flags, needs) GFR_NEEDS_##tier = (needs),
+#include "variants.h"
+};
 
-#define GEN(isa, sfx, needs) { #isa "_" #sfx, needs, { .gen = gfr_raid6_gen_##isa##_##sfx } }
-#define XOR(isa, sfx, needs) \
-	{ #isa "_" #sfx, needs, { .xor_syndrome = gfr_raid6_xor_##isa##_##sfx } }
-#define RECOV(isa, needs) \
-	{ #isa, needs, { .recov = { gfr_raid6_2data_##isa, gfr_raid6_datap_##isa } } }
-/*
- * Order: libgfraid's variants ranked by gfraid-bench on the development
- * machine (AVX-512 + GFNI), by the geometric mean of their throughput over
- * the geometries at 4 KiB, 64 KiB and 1 MiB (RAID-6 4+2, 8+2, 14+2; EC
- * 4+2 to 32+4); docs/BENCHMARKS.md has the figures. On a CPU without some
- * tier the first runnable entry wins, which is then the best measured of
- * what it has.
- */
+/* A variant's name is its function's without the op's prefix. */
+#define NAME(fn, prefix) (#fn + sizeof(prefix) - 1)
+
+/* Order: as the registry lists them (src/variants.h); base last. */
 static const struct gfr_impl gen_impls[] = {
-#if GFR_X86
-	GEN(avx512_gfni, x4, NEED_AVX512_GFNI),
-	GEN(avx512_gfni, x2, NEED_AVX512_GFNI),
-	GEN(avx512_gfni, x1, NEED_AVX512_GFNI),
-	GEN(avx512, x4, NEED_AVX512),
-	GEN(avx2_gfni, x4, NEED_AVX2_GFNI),
-	GEN(avx2_gfni, x2, NEED_AVX2_GFNI),
-	GEN(avx512_gfni, x4nt, NEED_AVX512_GFNI),
-	GEN(avx512, x2, NEED_AVX512),
-	GEN(avx512, x4nt, NEED_AVX512),
-	GEN(avx2, x4, NEED_AVX2),
-	GEN(avx2_gfni, x1, NEED_AVX2_GFNI),
-	GEN(avx512, x1, NEED_AVX512),
-	GEN(avx2_gfni, x4nt, NEED_AVX2_GFNI),
-	GEN(avx2, x4nt, NEED_AVX2),
-	GEN(avx2, x2, NEED_AVX2),
-	GEN(avx2, x1, NEED_AVX2),
-	GEN(sse2, x4, NEED_SSE2),
-	GEN(sse2, x4nt, NEED_SSE2),
-	GEN(sse2, x2, NEED_SSE2),
-	GEN(sse2, x1, NEED_SSE2),
-#endif
+#define GFR_GEN(arch, tier, file, fn) \
+	GFR_ON_##arch({ NAME(fn, "gfr_raid6_gen_"), GFR_NEEDS_##tier, { .gen = fn } }, )
+#include "variants.h"
 	{ "base", 0, { .gen = gfr_raid6_gen_base } },
 };
 
 static const struct gfr_impl xor_impls[] = {
-#if GFR_X86
-	XOR(avx2_gfni, x4, NEED_AVX2_GFNI),
-	XOR(avx2_gfni, x1, NEED_AVX2_GFNI),
-	XOR(avx2_gfni, x2, NEED_AVX2_GFNI),
-	XOR(avx512_gfni, x2, NEED_AVX512_GFNI),
-	XOR(avx512_gfni, x1, NEED_AVX512_GFNI),
-	XOR(avx512_gfni, x4, NEED_AVX512_GFNI),
-	XOR(avx512, x1, NEED_AVX512),
-	XOR(avx2, x4, NEED_AVX2),
-	XOR(avx512, x2, NEED_AVX512),
-	XOR(avx512, x4, NEED_AVX512),
-	XOR(avx2, x1, NEED_AVX2),
-	XOR(avx2, x2, NEED_AVX2),
-	XOR(sse2, x4, NEED_SSE2),
-	XOR(sse2, x2, NEED_SSE2),
-	XOR(sse2, x1, NEED_SSE2),
-	XOR(avx512_gfni, x4nt, NEED_AVX512_GFNI),
-	XOR(avx2_gfni, x4nt, NEED_AVX2_GFNI),
-	XOR(avx512, x4nt, NEED_AVX512),
-	XOR(avx2, x4nt, NEED_AVX2),
-	XOR(sse2, x4nt, NEED_SSE2),
-#endif
+#define GFR_XOR(arch, tier, file, fn) \
+	GFR_ON_##arch({ NAME(fn, "gfr_raid6_xor_"), GFR_NEEDS_##tier, { .xor_syndrome = fn } }, )
+#include "variants.h"
 	{ "base", 0, { .xor_syndrome = gfr_raid6_xor_base } },
 };
 
 static const struct gfr_impl recov_impls[] = {
-#if GFR_X86
-	RECOV(avx512_gfni, NEED_AVX512_GFNI),
-	RECOV(avx2_gfni, NEED_AVX2_GFNI),
-	RECOV(avx512, NEED_AVX512),
-	RECOV(avx2, NEED_AVX2),
-	RECOV(ssse3, NEED_SSSE3),
-#endif
+#define GFR_RECOV(arch, tier, file, fn_2data, fn_datap) \
+	GFR_ON_##arch({ NAME(fn_2data, "gfr_raid6_2data_"), GFR_NEEDS_##tier, \
+			{ .recov = { fn_2data, fn_datap } } }, )
+#include "variants.h"
 	{ "base", 0, { .recov = { gfr_raid6_2data_base, gfr_raid6_datap_base } } },
 };
 
-#define ENCODE(isa, needs) { #isa, needs, { .encode = gfr_ec_encode_##isa } }
-#define UPDATE(isa, needs) { #isa, needs, { .update = gfr_ec_update_##isa } }
-
 static const struct gfr_impl encode_impls[] = {
-#if GFR_X86
-	ENCODE(avx512_gfni, NEED_AVX512_GFNI),
-	ENCODE(avx512_gfni_asm, NEED_AVX512_GFNI),
-	ENCODE(avx2_gfni, NEED_AVX2_GFNI),
-	ENCODE(avx512, NEED_AVX512),
-	ENCODE(avx2, NEED_AVX2),
-	ENCODE(ssse3, NEED_SSSE3),
-#endif
+#define GFR_ENCODE(arch, tier, file, fn) \
+	GFR_ON_##arch({ NAME(fn, "gfr_ec_encode_"), GFR_NEEDS_##tier, { .encode = fn } }, )
+#include "variants.h"
 	{ "base", 0, { .encode = gfr_ec_encode_base } },
 };
 
 static const struct gfr_impl update_impls[] = {
-#if GFR_X86
-	UPDATE(avx2_gfni, NEED_AVX2_GFNI),
-	UPDATE(avx512_gfni, NEED_AVX512_GFNI),
-	UPDATE(avx512, NEED_AVX512),
-	UPDATE(avx2, NEED_AVX2),
-	UPDATE(ssse3, NEED_SSSE3),
-#endif
+#define GFR_UPDATE(arch, tier, file, fn) \
+	GFR_ON_##arch({ NAME(fn, "gfr_ec_update_"), GFR_NEEDS_##tier, { .update = fn } }, )
+#include "variants.h"
 	{ "base", 0, { .update = gfr_ec_update_base } },
 };
 

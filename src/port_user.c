@@ -18,7 +18,7 @@ void gfr_port_free(void *p)
 	free(p);
 }
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)
 #include <libcpuid.h>
 
 /* XCR0: which register state the OS saves on context switch. */

@@ -16,33 +16,8 @@ GFRAID_CORE_SRCS := \
 	calibrate.c \
 	error.c
 
-# x86 SIMD sources, and the instructions each one may be compiled for.
-# Their functions run only when dispatch has checked the CPU for these.
-GFRAID_X86_SRCS := \
-	raid6/sse2.c \
-	raid6/ssse3.c \
-	raid6/avx2.c \
-	raid6/avx512.c \
-	raid6/avx2_gfni.c \
-	raid6/avx512_gfni.c \
-	ec/ssse3.c \
-	ec/avx2.c \
-	ec/avx512.c \
-	ec/avx2_gfni.c \
-	ec/avx512_gfni.c \
-	ec/avx512_gfni_asm.c
-GFRAID_ISA_raid6/sse2.c := -msse2
-GFRAID_ISA_raid6/ssse3.c := -mssse3
-GFRAID_ISA_raid6/avx2.c := -mavx2
-GFRAID_ISA_raid6/avx512.c := -mavx512f -mavx512bw
-GFRAID_ISA_raid6/avx2_gfni.c := -mavx2 -mgfni
-GFRAID_ISA_raid6/avx512_gfni.c := -mavx512f -mavx512bw -mgfni
-GFRAID_ISA_ec/ssse3.c := -mssse3
-GFRAID_ISA_ec/avx2.c := -mavx2
-GFRAID_ISA_ec/avx512.c := -mavx512f -mavx512bw
-GFRAID_ISA_ec/avx2_gfni.c := -mavx2 -mgfni
-GFRAID_ISA_ec/avx512_gfni.c := -mavx512f -mavx512bw -mgfni
-GFRAID_ISA_ec/avx512_gfni_asm.c := -mavx512f -mavx512bw -mgfni
+# The SIMD sources and their flags are in the variant registry,
+# src/variants.h, which both builds read too.
 
 # Hand-written x86-64 assembly (nasm), relative to the repository root.
 GFRAID_X86_64_ASM := \

@@ -14,4 +14,4 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC_VARIANTS(avx512)
+GFR_EC(gfr_ec_encode_avx512, gfr_ec_update_avx512)

@@ -24,21 +24,13 @@ void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *
 void gfr_ec_update_base(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls,
 			const uint8_t *data, uint8_t *const *coding);
 
-/* The SIMD variants (x86), stamped out by src/ec/simd_body.h. */
-#define GFR_EC_DECLARE(isa) \
-	void gfr_ec_encode_##isa(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
-				 uint8_t *const *data, uint8_t *const *coding, int accumulate); \
-	void gfr_ec_update_##isa(size_t off, size_t len, int k, int rows, int vec_i, \
-				 const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding);
-
-GFR_EC_DECLARE(ssse3)
-GFR_EC_DECLARE(avx2)
-GFR_EC_DECLARE(avx512)
-GFR_EC_DECLARE(avx2_gfni)
-GFR_EC_DECLARE(avx512_gfni)
-
-/* AVX-512 + GFNI encode with its inner loop in nasm (asm/). */
-void gfr_ec_encode_avx512_gfni_asm(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-				   uint8_t *const *data, uint8_t *const *coding, int accumulate);
+/* The SIMD variants, declared from the registry (src/variants.h). */
+#define GFR_ENCODE(arch, tier, file, fn) \
+	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+		uint8_t *const *data, uint8_t *const *coding, int accumulate);
+#define GFR_UPDATE(arch, tier, file, fn) \
+	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
+		const uint8_t *data, uint8_t *const *coding);
+#include "../variants.h"
 
 #endif /* GFRAID_EC_H */

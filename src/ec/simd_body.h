@@ -18,7 +18,8 @@
  *     ^ coef(r, j + 1) * x1, fused as far as the ISA allows;
  *   - struct ec_col, ec_col_load(col, c, nr), ec_col_mul_acc(acc, x, col,
  *     r): one shard's coefficients held in registers, for update;
- * then includes this file and writes GFR_EC_VARIANTS(isa).
+ * then includes this file and writes GFR_EC(encode, update) with the
+ * function names the registry (src/variants.h) gives.
  */
 #ifndef GFRAID_EC_SIMD_BODY_H
 #define GFRAID_EC_SIMD_BODY_H
@@ -171,14 +172,15 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 	}
 }
 
-#define GFR_EC_VARIANTS(isa) \
-	void gfr_ec_encode_##isa(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
-				 uint8_t *const *data, uint8_t *const *coding, int accumulate) \
+/* Encode and update as the registry (src/variants.h) names them. */
+#define GFR_EC(encode_fn, update_fn) \
+	void encode_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+		       uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
 		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate); \
 	} \
-	void gfr_ec_update_##isa(size_t off, size_t len, int k, int rows, int vec_i, \
-				 const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding) \
+	void update_fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
+		       const uint8_t *data, uint8_t *const *coding) \
 	{ \
 		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1); \
 	}

@@ -23,5 +23,8 @@ GFR_INLINE V vmul2(V q)
 #include "simd_body.h"
 #include "simd_recov.h"
 
-GFR_RAID6_SYNDROME_VARIANTS(avx512)
-GFR_RAID6_RECOV_VARIANTS(avx512, 2)
+GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_x1, gfr_raid6_xor_avx512_x1, 1, 0)
+GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_x2, gfr_raid6_xor_avx512_x2, 2, 0)
+GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_x4, gfr_raid6_xor_avx512_x4, 4, 0)
+GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_x4nt, gfr_raid6_xor_avx512_x4nt, 4, 1)
+GFR_RAID6_RECOV(gfr_raid6_2data_avx512, gfr_raid6_datap_avx512, 2)

@@ -26,32 +26,14 @@ void gfr_raid6_xor_base(int disks, int start, int stop, size_t off, size_t len, 
 void gfr_raid6_2data_base(int disks, size_t off, size_t len, int faila, int failb, void **ptrs);
 void gfr_raid6_datap_base(int disks, size_t off, size_t len, int faila, void **ptrs);
 
-/* The SIMD variants (x86), stamped out by simd_body.h and simd_recov.h:
-   gen and xor at x1, x2, x4 and x4nt (non-temporal stores); recovery. */
-#define GFR_RAID6_DECLARE_SYNDROME(isa, sfx) \
-	void gfr_raid6_gen_##isa##_##sfx(int disks, size_t off, size_t len, void **ptrs); \
-	void gfr_raid6_xor_##isa##_##sfx(int disks, int start, int stop, size_t off, size_t len, \
-					 void **ptrs);
-#define GFR_RAID6_DECLARE_SYNDROMES(isa) \
-	GFR_RAID6_DECLARE_SYNDROME(isa, x1) \
-	GFR_RAID6_DECLARE_SYNDROME(isa, x2) \
-	GFR_RAID6_DECLARE_SYNDROME(isa, x4) \
-	GFR_RAID6_DECLARE_SYNDROME(isa, x4nt)
-#define GFR_RAID6_DECLARE_RECOV(isa) \
-	void gfr_raid6_2data_##isa(int disks, size_t off, size_t len, int faila, int failb, \
-				   void **ptrs); \
-	void gfr_raid6_datap_##isa(int disks, size_t off, size_t len, int faila, void **ptrs);
-
-GFR_RAID6_DECLARE_SYNDROMES(sse2)
-GFR_RAID6_DECLARE_SYNDROMES(avx2)
-GFR_RAID6_DECLARE_SYNDROMES(avx512)
-GFR_RAID6_DECLARE_SYNDROMES(avx2_gfni)
-GFR_RAID6_DECLARE_SYNDROMES(avx512_gfni)
-GFR_RAID6_DECLARE_RECOV(ssse3)
-GFR_RAID6_DECLARE_RECOV(avx2)
-GFR_RAID6_DECLARE_RECOV(avx512)
-GFR_RAID6_DECLARE_RECOV(avx2_gfni)
-GFR_RAID6_DECLARE_RECOV(avx512_gfni)
+/* The SIMD variants, declared from the registry (src/variants.h). */
+#define GFR_GEN(arch, tier, file, fn) void fn(int disks, size_t off, size_t len, void **ptrs);
+#define GFR_XOR(arch, tier, file, fn) \
+	void fn(int disks, int start, int stop, size_t off, size_t len, void **ptrs);
+#define GFR_RECOV(arch, tier, file, fn_2data, fn_datap) \
+	void fn_2data(int disks, size_t off, size_t len, int faila, int failb, void **ptrs); \
+	void fn_datap(int disks, size_t off, size_t len, int faila, void **ptrs);
+#include "../variants.h"
 
 /* Not a variant: D_faila = P ^ the other data disks, for the rare data + Q
    failure, reading everything else and writing only ptrs[faila]. */

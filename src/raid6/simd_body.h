@@ -10,7 +10,8 @@
  *     vmul, vmul_setup(c), vmul(x, m) (pshufb nibble tables or a GFNI
  *     matrix), announced by defining GFR_HAVE_VMUL;
  *   - a Q strategy (q_horner.h or q_gfni.h): syndrome_vec(), delta_vec();
- *   - this file, then GFR_RAID6_SYNDROME_VARIANTS(isa) for gen and xor;
+ *   - this file, then GFR_RAID6_SYNDROME(gen, xor, unroll, nt) for each
+ *     gen and xor pair the registry (src/variants.h) lists;
  *   - for recovery (needs vmul), simd_recov.h and
  *     GFR_RAID6_RECOV_VARIANTS(isa, unroll).
  * Bodies take U vectors per step (1, 2, 4: the x1/x2/x4 variants), run
@@ -136,22 +137,17 @@ GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len,
 		gfr_raid6_xor_base(disks, start, stop, o, end - o, ptrs);
 }
 
-#define GFR_RAID6_SYNDROME_VARIANT(isa, sfx, U, nt) \
-	void gfr_raid6_gen_##isa##_##sfx(int disks, size_t off, size_t len, void **ptrs) \
+/* gen and xor of one unroll: U vectors a step, nt: non-temporal stores.
+   The names are written out in full where they are defined, so that grep
+   finds each variant's definition beside its registry line. */
+#define GFR_RAID6_SYNDROME(gen_fn, xor_fn, U, nt) \
+	void gen_fn(int disks, size_t off, size_t len, void **ptrs) \
 	{ \
 		gen_body(disks, off, len, ptrs, U, nt); \
 	} \
-	void gfr_raid6_xor_##isa##_##sfx(int disks, int start, int stop, size_t off, size_t len, \
-					 void **ptrs) \
+	void xor_fn(int disks, int start, int stop, size_t off, size_t len, void **ptrs) \
 	{ \
 		xor_body(disks, start, stop, off, len, ptrs, U, nt); \
 	}
-
-/* gen and xor at x1, x2, x4 with normal stores, and x4nt with non-temporal. */
-#define GFR_RAID6_SYNDROME_VARIANTS(isa) \
-	GFR_RAID6_SYNDROME_VARIANT(isa, x1, 1, 0) \
-	GFR_RAID6_SYNDROME_VARIANT(isa, x2, 2, 0) \
-	GFR_RAID6_SYNDROME_VARIANT(isa, x4, 4, 0) \
-	GFR_RAID6_SYNDROME_VARIANT(isa, x4nt, 4, 1)
 
 #endif

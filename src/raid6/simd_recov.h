@@ -80,13 +80,12 @@ GFR_INLINE void datap_body(int disks, size_t off, size_t len, int fa, void **ptr
 		gfr_raid6_datap_base(disks, o, end - o, fa, ptrs);
 }
 
-#define GFR_RAID6_RECOV_VARIANTS(isa, U) \
-	void gfr_raid6_2data_##isa(int disks, size_t off, size_t len, int faila, int failb, \
-				   void **ptrs) \
+#define GFR_RAID6_RECOV(fn_2data, fn_datap, U) \
+	void fn_2data(int disks, size_t off, size_t len, int faila, int failb, void **ptrs) \
 	{ \
 		data2_body(disks, off, len, faila, failb, ptrs, U); \
 	} \
-	void gfr_raid6_datap_##isa(int disks, size_t off, size_t len, int faila, void **ptrs) \
+	void fn_datap(int disks, size_t off, size_t len, int faila, void **ptrs) \
 	{ \
 		datap_body(disks, off, len, faila, ptrs, U); \
 	}

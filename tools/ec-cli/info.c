@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "gfraid.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)
 #include <libcpuid.h>
 
 static void print_identity(void)
@@ -29,7 +29,7 @@ static void print_identity(void)
 #else
 static void print_identity(void)
 {
-	printf("  not an x86 CPU: only the portable base variants apply\n");
+	printf("  no SIMD tier is built for this architecture: the portable base variants apply\n");
 }
 #endif
 
