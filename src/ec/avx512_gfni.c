@@ -11,6 +11,8 @@
 #define EC_ROWS 4
 #define EC_UNROLL 2
 #define EC_PAIRS 1
+/* encode with k <= 8 unrolled over k (simd_body.h) */
+#define EC_SMALL_K 8
 /* Update, one source into up to 4 rows: 64 bytes a step was 5% faster
    than 128 at 4+2 4 KiB on Zen 4 (92 against 97 ns a 4 KiB call). */
 #define EC_UPDATE_UNROLL(rows) 1

@@ -8,7 +8,8 @@
  *     EC_CHUNK: data shards whose coefficients are prepared at a time;
  *     EC_PAIRS: 1 to take data shards two at a time (where one
  *     instruction folds two products into an accumulator), else 0;
- *     optionally EC_UPDATE_UNROLL(rows), vectors per step of update;
+ *     optionally EC_UPDATE_UNROLL(rows), vectors per step of update, and
+ *     EC_SMALL_K n: encode with k <= n through a loop unrolled over k;
  *   - struct ec_coefs and ec_coefs_load(c, gftbls, k, row0, nr, j0, nj):
  *     the coefficients of rows row0.. and data j0.. ready for multiplying
  *     (nibble tables where they are, or GFNI matrices built from them);
@@ -92,19 +93,41 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
 	}
 }
 
+#ifdef EC_SMALL_K
+/* Encode with k a compile-time count too: the loop over the shards
+   unrolls and the k x R coefficients stay in registers across the block
+   (AVX-512 + GFNI, 4 KiB, against the loop over k, Zen 4: 4+2 92.8 ->
+   101.8 GB/s, 8+2 80.1 -> 88.8, the 4-shard update of 10+4 at 64 KiB
+   41.8 -> 49.5; 54 KB more code). */
+GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gftbls,
+			    uint8_t *const *data, uint8_t *const *coding, int accumulate, const int R,
+			    const int K)
+{
+	struct ec_coefs c;
+	size_t o;
+
+	ec_coefs_load(&c, gftbls, K, row0, R, 0, K);
+	for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
+		ec_step(data, 0, K, coding, &c, o, accumulate, R, EC_UNROLL);
+	for (; o + VLEN <= end; o += VLEN)
+		ec_step(data, 0, K, coding, &c, o, accumulate, R, 1);
+	return o;
+}
+#endif
+
 /* R rows (a compile-time count) over whole vectors of [off, end); returns
-   where the whole vectors stop. vec_i < 0: encode from the k shards in
-   data, into the coding buffers or (accumulate) onto them; otherwise
-   update from src, which is shard vec_i. */
+   where the whole vectors stop. UPD (a compile-time flag) 0: encode from
+   the k shards in data, into the coding buffers or (accumulate) onto
+   them; 1: update from src, which is shard vec_i. */
 GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
 			  uint8_t *const *data, int vec_i, const uint8_t *src,
-			  uint8_t *const *coding, int accumulate, const int R)
+			  uint8_t *const *coding, int accumulate, const int R, const int UPD)
 {
 	struct ec_coefs c;
 	size_t o = off;
 	int j0;
 
-	if (vec_i >= 0) {
+	if (UPD) {
 		uint8_t *dst[EC_ROWS];
 		struct ec_col col;
 		int r;
@@ -119,6 +142,24 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 			ec_update_step(src, dst, &col, o, R, 1);
 		return o;
 	}
+#ifdef EC_SMALL_K
+	if (k <= EC_SMALL_K) {
+		switch (k) {
+#define EC_K(n) \
+	case n: \
+		return ec_rows_k(off, end, row0, gftbls, data, coding, accumulate, R, n);
+			EC_K(1)
+			EC_K(2)
+			EC_K(3)
+			EC_K(4)
+			EC_K(5)
+			EC_K(6)
+			EC_K(7)
+			EC_K(8)
+#undef EC_K
+		}
+	}
+#endif
 	for (j0 = 0; j0 < k; j0 += EC_CHUNK) {
 		int nj = k - j0 < EC_CHUNK ? k - j0 : EC_CHUNK;
 
@@ -135,7 +176,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
    the last whole vector go to base. */
 GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 			const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
-			uint8_t *const *coding, int accumulate)
+			uint8_t *const *coding, int accumulate, const int UPD)
 {
 	size_t end = off + len, o = end;
 	int row0;
@@ -147,7 +188,7 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 		switch (nr) {
 #define EC_CASE(n) \
 	case n: \
-		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, accumulate, n); \
+		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, accumulate, n, UPD); \
 		break;
 		EC_CASE(1)
 		EC_CASE(2)
@@ -165,7 +206,7 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 		}
 	}
 	if (o < end) {
-		if (vec_i < 0)
+		if (!UPD)
 			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, coding, accumulate);
 		else
 			gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, coding);
@@ -177,12 +218,12 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 	void encode_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		       uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate); \
+		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate, 0); \
 	} \
 	void update_fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		       const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1); \
+		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1, 1); \
 	}
 
 #endif
