@@ -46,11 +46,15 @@ static const struct {
 	{ "avx2_gfni", ec_encode_data_avx2_gfni, ec_encode_data_update_avx2_gfni,
 	  ISAL_AVX2 | GFRAID_CPU_GFNI, TBL_GFNI },
 #endif
+#if defined(__x86_64__)
 	{ "avx512", ec_encode_data_avx512, ec_encode_data_update_avx512, ISAL_AVX512, TBL_CLASSIC },
 	{ "avx2", ec_encode_data_avx2, ec_encode_data_update_avx2, ISAL_AVX2, TBL_CLASSIC },
 	{ "avx", ec_encode_data_avx, ec_encode_data_update_avx, GFRAID_CPU_AVX | GFRAID_CPU_OS_YMM,
 	  TBL_CLASSIC },
 	{ "sse", ec_encode_data_sse, ec_encode_data_update_sse, GFRAID_CPU_SSSE3, TBL_CLASSIC },
+#elif defined(__aarch64__)
+	{ "neon", ec_encode_data_neon, ec_encode_data_update_neon, GFRAID_CPU_NEON, TBL_CLASSIC },
+#endif
 	{ "base", ec_encode_data_base, ec_encode_data_update_base, 0, TBL_CLASSIC },
 };
 
@@ -65,8 +69,12 @@ static const struct {
 	{ "pq_gen_avx512_gfni", pq_gen_avx512_gfni, ISAL_AVX512 | GFRAID_CPU_GFNI },
 	{ "pq_gen_avx2_gfni", pq_gen_avx2_gfni, ISAL_AVX2 | GFRAID_CPU_GFNI },
 #endif
+#if defined(__x86_64__)
 	{ "pq_gen_avx512", pq_gen_avx512, ISAL_AVX512 },
 	{ "pq_gen_avx2", pq_gen_avx2, ISAL_AVX2 },
+#elif defined(__aarch64__)
+	{ "pq_gen_neon", pq_gen_neon, GFRAID_CPU_NEON },
+#endif
 };
 #endif
 

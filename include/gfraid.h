@@ -396,8 +396,10 @@ void gfraid_set_log(gfraid_log_fn fn, void *ctx);
 #endif
 
 /* CPU features as the library sees them (bits of enum gfraid_cpu_feature).
-   Instruction bits come from CPUID; the GFRAID_CPU_OS_* bits say whether
-   the OS saves the register state those instructions need (XCR0). */
+   x86: instruction bits come from CPUID; the GFRAID_CPU_OS_* bits say
+   whether the OS saves the register state those instructions need (XCR0).
+   AArch64: from the kernel's HWCAP (getauxval; cpu_have_feature in the
+   kernel). */
 enum gfraid_cpu_feature {
 	GFRAID_CPU_SSE2 = 1u << 0,
 	GFRAID_CPU_SSSE3 = 1u << 1,
@@ -407,6 +409,10 @@ enum gfraid_cpu_feature {
 	GFRAID_CPU_AVX512BW = 1u << 5,
 	GFRAID_CPU_AVX512VL = 1u << 6,
 	GFRAID_CPU_GFNI = 1u << 7,
+	GFRAID_CPU_NEON = 1u << 8,	/* AArch64 Advanced SIMD (HWCAP_ASIMD) */
+	GFRAID_CPU_SHA3 = 1u << 9,	/* AArch64 EOR3/BCAX (HWCAP_SHA3) */
+	GFRAID_CPU_SVE = 1u << 10,	/* AArch64 SVE (HWCAP_SVE) */
+	GFRAID_CPU_SVE2 = 1u << 11,	/* AArch64 SVE2 (HWCAP2_SVE2) */
 	GFRAID_CPU_OS_YMM = 1u << 16,	/* XCR0 bits 1 and 2: SSE and AVX state */
 	GFRAID_CPU_OS_ZMM = 1u << 17	/* XCR0 bits 5, 6 and 7: opmask and ZMM state */
 };

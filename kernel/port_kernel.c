@@ -6,8 +6,10 @@
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 #include <asm/cpufeature.h>
+#ifdef CONFIG_X86
 #include <asm/fpu/api.h>
 #include <asm/fpu/types.h>
+#endif
 
 #include "port.h"
 
@@ -25,6 +27,7 @@ static char *impl;
 module_param(impl, charp, 0444);
 MODULE_PARM_DESC(impl, "variant choice in GFRAID_IMPL syntax, e.g. \"ec_encode=base\"");
 
+#if defined(CONFIG_X86)
 unsigned int gfr_port_cpu_probe(void)
 {
 	static const struct {
@@ -52,6 +55,28 @@ unsigned int gfr_port_cpu_probe(void)
 		f |= GFRAID_CPU_OS_ZMM;
 	return f;
 }
+#elif defined(CONFIG_ARM64)
+unsigned int gfr_port_cpu_probe(void)
+{
+	unsigned int f = 0;
+
+	/* NEON only where the kernel may use it (kernel_neon_begin) */
+	if (IS_ENABLED(CONFIG_KERNEL_MODE_NEON) && cpu_have_named_feature(ASIMD))
+		f |= GFRAID_CPU_NEON;
+	if (cpu_have_named_feature(SHA3))
+		f |= GFRAID_CPU_SHA3;
+	if (cpu_have_named_feature(SVE))
+		f |= GFRAID_CPU_SVE;
+	if (cpu_have_named_feature(SVE2))
+		f |= GFRAID_CPU_SVE2;
+	return f;
+}
+#else
+unsigned int gfr_port_cpu_probe(void)
+{
+	return 0;
+}
+#endif
 
 const char *gfr_port_impl_setting(void)
 {

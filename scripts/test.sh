@@ -28,7 +28,7 @@ ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli'
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
 	-DCMAKE_CXX_COMPILER=clang++-19 -DGFRAID_TSAN=ON -DGFRAID_BUILD_BENCH=OFF \
 	-DGFRAID_BUILD_CLI=OFF
-cmake --build build-tsan -j "$jobs" --target test_threads test_dispatch
+cmake --build build-tsan -j "$jobs" --target test_threads
 TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -L threads
 
 # libFuzzer (clang-19, ASan+UBSan): each target briefly from its corpus.

@@ -16,7 +16,7 @@
 #else
 #define GFR_ON_X86_64(...)
 #endif
-#if defined(__aarch64__)
+#if defined(__aarch64__) && (!defined(__KERNEL__) || defined(CONFIG_KERNEL_MODE_NEON))
 #define GFR_ON_AARCH64(...) __VA_ARGS__
 #else
 #define GFR_ON_AARCH64(...)

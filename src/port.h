@@ -16,8 +16,12 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <asm/barrier.h>
-#include <asm/fpu/api.h>
 #include <linux/atomic.h>
+#ifdef CONFIG_X86
+#include <asm/fpu/api.h>
+#elif defined(CONFIG_ARM64)
+#include <asm/neon.h>
+#endif
 
 #define gfr_load_acquire(p) smp_load_acquire(p)
 #define gfr_store_release(p, v) smp_store_release((p), (v))
@@ -25,9 +29,15 @@
 #define gfr_cas(p, old, v) (cmpxchg((p), (old), (v)) == (old))
 
 /* SIMD variants run only between these, on at most GFR_SIMD_SECTION bytes
-   of buffers at a time, so the FPU is not held for long. */
+   of buffers at a time, so the FPU is not held for long. (As lib/raid6
+   does, in the task contexts md and the EC exports run in.) */
+#ifdef CONFIG_ARM64
+#define gfr_simd_begin() kernel_neon_begin()
+#define gfr_simd_end() kernel_neon_end()
+#else
 #define gfr_simd_begin() kernel_fpu_begin()
 #define gfr_simd_end() kernel_fpu_end()
+#endif
 #define GFR_SIMD_SECTION ((size_t)256 * 1024)
 
 /* A lock for short critical sections (the decode-matrix cache). */

@@ -84,6 +84,32 @@ unsigned int gfr_port_cpu_probe(void)
 	return f;
 }
 
+#elif defined(__aarch64__)
+#include <sys/auxv.h>
+
+/* HWCAP bits of the arm64 Linux ABI (asm/hwcap.h), spelled out so that the
+   probe does not depend on how new the C library's headers are. */
+#define AARCH64_HWCAP_ASIMD (1ul << 1)
+#define AARCH64_HWCAP_SHA3 (1ul << 17)
+#define AARCH64_HWCAP_SVE (1ul << 22)
+#define AARCH64_HWCAP2_SVE2 (1ul << 1)
+
+unsigned int gfr_port_cpu_probe(void)
+{
+	unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
+	unsigned int f = 0;
+
+	if (hw & AARCH64_HWCAP_ASIMD)
+		f |= GFRAID_CPU_NEON;
+	if (hw & AARCH64_HWCAP_SHA3)
+		f |= GFRAID_CPU_SHA3;
+	if (hw & AARCH64_HWCAP_SVE)
+		f |= GFRAID_CPU_SVE;
+	if (hw2 & AARCH64_HWCAP2_SVE2)
+		f |= GFRAID_CPU_SVE2;
+	return f;
+}
+
 #else
 
 unsigned int gfr_port_cpu_probe(void)

@@ -3,18 +3,23 @@
 # The core sources must build in the kernel too, so their objects may call
 # nothing outside the library but memcpy and memset: every other need goes
 # through the gfr_port_* functions (port_user.c here, kernel/port_kernel.c
-# there). Compiler instrumentation (sanitizers, stack protector) is allowed.
-# Usage: check-core-symbols.sh OBJECT_DIR
+# there). Compiler instrumentation (sanitizers, stack protector) is allowed,
+# and so are libgcc's AArch64 outline atomics (__aarch64_cas4_acq_rel ...):
+# userspace builds call them for LSE atomics where the CPU has them, and
+# the kernel builds with -mno-outline-atomics.
+# Usage: check-core-symbols.sh OBJECT_DIR [NM]
 set -eu
 dir=$1
+nm=${2:-nm}
 n=0
 bad=0
 for obj in $(find "$dir" -name '*.o' ! -name 'port_user.c.o' | sort); do
 	n=$((n + 1))
-	for sym in $(nm -u "$obj" | awk '{ print $2 }'); do
+	for sym in $($nm -u "$obj" | awk '{ print $2 }'); do
 		case "$sym" in
 		memcpy | memset | gfr_* | gfraid_* | _GLOBAL_OFFSET_TABLE_) ;;
 		__asan_* | __ubsan_* | __sanitizer_* | __stack_chk_fail) ;;
+		__aarch64_cas[0-9]* | __aarch64_swp[0-9]* | __aarch64_ld*[0-9]_*) ;;
 		*)
 			echo "check-core-symbols: $(basename "$obj") calls $sym" >&2
 			bad=1

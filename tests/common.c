@@ -165,21 +165,32 @@ long first_diff(const void *a, const void *b, size_t n)
 	return (long)i;
 }
 
+/* One test case per test, named after it, so that CK_RUN_CASE=name runs
+   that test alone: under qemu-user, where fork hangs (tests/CMakeLists.txt),
+   ctest starts each test in a process of its own that way. */
 int run_tests(const char *name, int timeout, const TTest *const *tests, void (*setup)(void),
 	      void (*teardown)(void))
 {
 	Suite *s = suite_create(name);
-	TCase *tc = tcase_create(name);
+	const char *only = getenv("CK_RUN_CASE");
 	SRunner *sr;
-	int failed;
+	int failed, found = 0;
 
 	test_seed_init(name);
-	tcase_set_timeout(tc, timeout);
-	if (setup || teardown)
-		tcase_add_checked_fixture(tc, setup, teardown);
-	for (; *tests; tests++)
+	for (; *tests; tests++) {
+		TCase *tc = tcase_create((*tests)->name);
+
+		tcase_set_timeout(tc, timeout);
+		if (setup || teardown)
+			tcase_add_checked_fixture(tc, setup, teardown);
 		tcase_add_test(tc, *tests);
-	suite_add_tcase(s, tc);
+		suite_add_tcase(s, tc);
+		found |= only && strcmp(only, (*tests)->name) == 0;
+	}
+	if (only && !found) {
+		fprintf(stderr, "%s: no test named %s (CK_RUN_CASE)\n", name, only);
+		return EXIT_FAILURE;
+	}
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

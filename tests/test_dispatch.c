@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* The variant tables, selection, forcing, GFRAID_IMPL and CPU probing. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,101 +218,6 @@ START_TEST(calibrated_choice)
 }
 END_TEST
 
-/* Many threads hitting first use and forcing at once: every call works
-   and every answer names a real variant. */
-static void *hammer(void *arg)
-{
-	uint8_t blocks[6][256];
-	void *ptrs[6];
-	int i, iter;
-
-	for (i = 0; i < 6; i++) {
-		memset(blocks[i], i * 37 + (int)(intptr_t)arg, sizeof(blocks[i]));
-		ptrs[i] = blocks[i];
-	}
-	for (iter = 0; iter < 2000; iter++) {
-		if (gfraid_gen_syndrome(6, sizeof(blocks[0]), ptrs) != 0)
-			return (void *)1;
-		if (!gfraid_impl_selected((enum gfraid_op)(iter % GFRAID_OP_COUNT)))
-			return (void *)1;
-		if (iter % 100 == 0 && gfraid_impl_force(GFRAID_OP_EC_ENCODE, iter % 200 ? "base" : NULL))
-			return (void *)1;
-	}
-	return NULL;
-}
-
-START_TEST(concurrent_first_use)
-{
-	pthread_t t[8];
-	void *ret;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		ck_assert_int_eq(pthread_create(&t[i], NULL, hammer, (void *)(intptr_t)i), 0);
-	for (i = 0; i < 8; i++) {
-		ck_assert_int_eq(pthread_join(t[i], &ret), 0);
-		ck_assert_ptr_null(ret);
-	}
-}
-END_TEST
-
-static int cpuinfo_has(const char *flag)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[8192];
-	int found = 0;
-
-	ck_assert_msg(f != NULL, "cannot read /proc/cpuinfo");
-	while (!found && fgets(line, sizeof(line), f)) {
-		char *tok;
-
-		if (strncmp(line, "flags", 5) != 0)
-			continue;
-		for (tok = strtok(strchr(line, ':') + 1, " \n"); tok; tok = strtok(NULL, " \n"))
-			if (strcmp(tok, flag) == 0)
-				found = 1;
-		break;
-	}
-	fclose(f);
-	return found;
-}
-
-/* CPUID as libcpuid and our raw leaf-7 read see it, against the kernel's
-   own view in /proc/cpuinfo (which also drops AVX when the OS does not
-   save its state). */
-START_TEST(cpu_features_vs_proc_cpuinfo)
-{
-#if defined(__x86_64__)
-	static const struct {
-		const char *flag;
-		unsigned int bit;
-	} map[] = {
-		{ "sse2", GFRAID_CPU_SSE2 }, { "ssse3", GFRAID_CPU_SSSE3 },
-		{ "avx", GFRAID_CPU_AVX }, { "avx2", GFRAID_CPU_AVX2 },
-		{ "avx512f", GFRAID_CPU_AVX512F }, { "avx512bw", GFRAID_CPU_AVX512BW },
-		{ "avx512vl", GFRAID_CPU_AVX512VL }, { "gfni", GFRAID_CPU_GFNI },
-	};
-	unsigned int f = gfraid_cpu_features();
-	size_t i;
-
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		ck_assert_msg(!!(f & map[i].bit) == cpuinfo_has(map[i].flag),
-			      "%s: library %d, /proc/cpuinfo %d", map[i].flag, !!(f & map[i].bit),
-			      cpuinfo_has(map[i].flag));
-	ck_assert(f & GFRAID_CPU_SSE2);	/* x86_64 baseline */
-	if (cpuinfo_has("avx"))
-		ck_assert(f & GFRAID_CPU_OS_YMM);
-	if (cpuinfo_has("avx512f"))
-		ck_assert(f & GFRAID_CPU_OS_ZMM);
-	if (f & GFRAID_CPU_OS_ZMM)
-		ck_assert(f & GFRAID_CPU_OS_YMM);
-	ck_assert_uint_eq(f, gfraid_cpu_features());
-#else
-	ck_abort_msg("cpu_features_vs_proc_cpuinfo is written for x86_64 only");
-#endif
-}
-END_TEST
-
 START_TEST(strerror_covers_every_code)
 {
 	int e;
@@ -333,8 +237,6 @@ int main(void)
 		selection_rules,
 		selection_matches_setting,
 		calibrated_choice,
-		concurrent_first_use,
-		cpu_features_vs_proc_cpuinfo,
 		strerror_covers_every_code,
 		NULL,
 	};

@@ -6,7 +6,8 @@
  *    probe, the self-tests and the selection race;
  *  - reconstruct on one code from 8 threads with 40 erasure patterns in
  *    play (the cache holds 16, so decoders are evicted while in use),
- *    while another thread forces the encode variant back and forth.
+ *    while another thread forces the encode variant back and forth;
+ *  - gen_syndrome, selection and forcing from 8 threads at once.
  * Every output is checked against the byte reference or the original.
  */
 #include <pthread.h>
@@ -161,13 +162,58 @@ START_TEST(reconstruct_while_forcing)
 }
 END_TEST
 
+/* Many threads hitting first use and forcing at once: every call works
+   and every answer names a real variant. */
+static void *hammer(void *arg)
+{
+	uint8_t blocks[6][256];
+	void *ptrs[6];
+	int i, iter;
+
+	for (i = 0; i < 6; i++) {
+		memset(blocks[i], i * 37 + (int)(intptr_t)arg, sizeof(blocks[i]));
+		ptrs[i] = blocks[i];
+	}
+	for (iter = 0; iter < 2000; iter++) {
+		if (gfraid_gen_syndrome(6, sizeof(blocks[0]), ptrs) != 0)
+			return (void *)1;
+		if (!gfraid_impl_selected((enum gfraid_op)(iter % GFRAID_OP_COUNT)))
+			return (void *)1;
+		if (iter % 100 == 0 && gfraid_impl_force(GFRAID_OP_EC_ENCODE, iter % 200 ? "base" : NULL))
+			return (void *)1;
+	}
+	return NULL;
+}
+
+START_TEST(concurrent_first_use)
+{
+	pthread_t t[8];
+	void *ret;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, hammer, (void *)(intptr_t)i), 0);
+	for (i = 0; i < 8; i++) {
+		ck_assert_int_eq(pthread_join(t[i], &ret), 0);
+		ck_assert_ptr_null(ret);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	const TTest *const tests[] = {
 		first_use_from_many_threads,
 		reconstruct_while_forcing,
+		concurrent_first_use,
 		NULL,
 	};
+	const char *no_threads = getenv("GFRAID_TEST_NO_THREADS");
+
+	if (no_threads) {
+		printf("skipped: %s\n", no_threads);
+		return 77;
+	}
 
 	return run_tests("threads", 300, tests, NULL, NULL);
 }

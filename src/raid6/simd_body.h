@@ -3,7 +3,8 @@
  * gen_syndrome and xor_syndrome written once, for every ISA. An ISA file
  * includes,
  * in this order:
- *   - a vector header (src/simd/vec_sse2.h, vec_avx2.h, vec_avx512.h): V, VLEN,
+ *   - a vector header (src/simd/vec_sse2.h, vec_avx2.h, vec_avx512.h,
+ *     vec_neon.h): V, VLEN,
  *     vload, vstore (unaligned), vstream (non-temporal, aligned), vfence,
  *     vzero, vxor, vxor3;
  *   - where it has one, a multiply of every byte by a constant c: struct
@@ -13,7 +14,7 @@
  *   - this file, then GFR_RAID6_SYNDROME(gen, xor, unroll, nt) for each
  *     gen and xor pair the registry (src/variants.h) lists;
  *   - for recovery (needs vmul), simd_recov.h and
- *     GFR_RAID6_RECOV_VARIANTS(isa, unroll).
+ *     GFR_RAID6_RECOV(2data, datap, unroll).
  * Bodies take U vectors per step (1, 2, 4: the x1/x2/x4 variants), run
  * whole vectors and leave the last partial one to base.
  */

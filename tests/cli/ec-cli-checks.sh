@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 # ec-cli as a user meets it: numbers it must refuse, Ctrl-C during verify,
 # and a variant the self-test disables (the GFRAID_SELFTEST_CORRUPT hook).
-# Usage: ec-cli-checks.sh EC_CLI
+# Usage: ec-cli-checks.sh EC_CLI (GFRAID_EMULATOR: a command to run it
+# with, qemu-user in a cross build)
 set -u
 cli=$1
+emu=${GFRAID_EMULATOR:-}
 fails=0
 checks=0
 tmp=$(mktemp -d)
@@ -27,25 +29,25 @@ expect() {	# expect WHAT STATUS PATTERN -- command...
 
 for seed in -5 18446744073709551616 99999999999999999999999 ' 5' '' 12x; do
 	expect "verify --seed '$seed' refused" 2 "wants an integer" -- \
-		"$cli" verify --seed "$seed" --iterations 1
+		$emu "$cli" verify --seed "$seed" --iterations 1
 done
 expect "verify --seed 2^64-1 accepted" 0 "--seed 18446744073709551615" -- \
-	"$cli" verify --seed 18446744073709551615 --iterations 1 --op recov --impl base
+	$emu "$cli" verify --seed 18446744073709551615 --iterations 1 --op recov --impl base
 for t in nan NaN inf -inf 0 -1 61 1e999 '' 0.1s; do
 	expect "bench --min-time '$t' refused" 2 "wants seconds" -- \
-		"$cli" bench --min-time "$t"
+		$emu "$cli" bench --min-time "$t"
 done
 for n in 0 65 -1 x; do
 	expect "bench --rounds '$n' refused" 2 "rounds wants 1..64" -- \
-		"$cli" bench --rounds "$n"
+		$emu "$cli" bench --rounds "$n"
 done
 expect "bench --rounds 2 times each case twice" 0 "median of 2 rounds" -- \
-	"$cli" bench --rounds 2 --op ec_update --impl gfraid:base --disks 4+2 --size 4KiB \
+	$emu "$cli" bench --rounds 2 --op ec_update --impl gfraid:base --disks 4+2 --size 4KiB \
 	--min-time 0.001 --repetitions 1
 
 # Ctrl-C: verify stops, says what it checked, exits 130.
 checks=$((checks + 1))
-"$cli" verify --iterations 100000 >"$tmp/int" 2>&1 &
+$emu "$cli" verify --iterations 100000 >"$tmp/int" 2>&1 &
 pid=$!
 sleep 2
 kill -INT "$pid"
@@ -64,10 +66,10 @@ fi
 selected() {	# the ec_encode variant marked * in ec-cli info's table
 	awk '/^  [a-z]/ { op = $1 } op == "ec_encode" && / \* / { sub(/.* \* /, ""); print $1 }' "$1"
 }
-"$cli" info >"$tmp/info0"
+$emu "$cli" info >"$tmp/info0"
 chosen=$(selected "$tmp/info0")
 checks=$((checks + 1))
-GFRAID_SELFTEST_CORRUPT="ec_encode=$chosen" "$cli" info >"$tmp/info" 2>"$tmp/info.err"
+GFRAID_SELFTEST_CORRUPT="ec_encode=$chosen" $emu "$cli" info >"$tmp/info" 2>"$tmp/info.err"
 now=$(selected "$tmp/info")
 if [ -n "$chosen" ] && [ -n "$now" ] && [ "$now" != "$chosen" ] &&
 	grep -q " $chosen  *SELF-TEST FAILED, not used:" "$tmp/info" &&
@@ -80,7 +82,7 @@ else
 	fails=$((fails + 1))
 fi
 GFRAID_SELFTEST_CORRUPT="ec_encode=$chosen" expect "verify fails on the disabled variant" 1 \
-	"FAIL: disabled by its self-test" -- "$cli" verify --iterations 2 --op ec_encode
+	"FAIL: disabled by its self-test" -- $emu "$cli" verify --iterations 2 --op ec_encode
 unset GFRAID_SELFTEST_CORRUPT
 
 echo "$((checks - fails)) passed, $fails failed"

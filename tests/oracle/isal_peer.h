@@ -16,8 +16,21 @@
 #include <isa-l/erasure_code.h>
 #include <isa-l/raid.h>
 
-#define ISAL_PEER_GFNI (ISAL_VERSION >= ISAL_MAKE_VERSION(2, 32, 0))
+#if defined(__x86_64__) && ISAL_VERSION >= ISAL_MAKE_VERSION(2, 32, 0)
+#define ISAL_PEER_GFNI 1
+#else
+#define ISAL_PEER_GFNI 0
+#endif
 
+#if defined(__aarch64__)
+void ec_encode_data_neon(int len, int k, int rows, unsigned char *gftbls, unsigned char **data,
+			 unsigned char **coding);
+void ec_encode_data_update_neon(int len, int k, int rows, int vec_i, unsigned char *g_tbls,
+				unsigned char *data, unsigned char **coding);
+int pq_gen_neon(int vects, int len, void **array);
+#endif
+
+#if defined(__x86_64__)
 void ec_encode_data_avx512(int len, int k, int rows, unsigned char *gftbls, unsigned char **data,
 			   unsigned char **coding);
 void ec_encode_data_update_avx512(int len, int k, int rows, int vec_i, unsigned char *g_tbls,
@@ -25,6 +38,7 @@ void ec_encode_data_update_avx512(int len, int k, int rows, int vec_i, unsigned 
 int pq_gen_sse(int vects, int len, void **array);
 int pq_gen_avx2(int vects, int len, void **array);
 int pq_gen_avx512(int vects, int len, void **array);
+#endif
 #if ISAL_PEER_GFNI
 void ec_init_tables_gfni(int k, int rows, unsigned char *a, unsigned char *gftbls);
 void ec_encode_data_avx512_gfni(int len, int k, int rows, unsigned char *gftbls,

@@ -11,6 +11,9 @@
 #if defined(__x86_64__)
 #include <libcpuid.h>
 
+/* What CPUID says, and no codename: libcpuid 0.6.2 names a CPU it does not
+   know after the nearest one it does (a current Xeon "Wolfdale", a Zen 4
+   EPYC "Milan"). */
 static void print_identity(void)
 {
 	struct cpu_raw_data_t raw;
@@ -22,9 +25,41 @@ static void print_identity(void)
 	}
 	printf("  vendor    %s\n", id.vendor_str);
 	printf("  brand     %s\n", id.brand_str);
-	printf("  codename  %s  (libcpuid %s)\n", id.cpu_codename, cpuid_lib_version());
 	printf("  family %d, model %d, stepping %d; %d logical CPUs\n", id.ext_family, id.ext_model,
 	       id.stepping, id.num_logical_cpus);
+}
+#elif defined(__aarch64__)
+#include <sys/auxv.h>
+
+#define AARCH64_HWCAP_CPUID (1ul << 11)
+
+/* MIDR_EL1, which Linux emulates for EL0 where HWCAP_CPUID says so. */
+static void print_identity(void)
+{
+	static const struct {
+		unsigned int implementer;
+		const char *name;
+	} vendors[] = {
+		{ 0x41, "Arm" }, { 0x42, "Broadcom" }, { 0x43, "Cavium" }, { 0x46, "Fujitsu" },
+		{ 0x48, "HiSilicon" }, { 0x4e, "NVIDIA" }, { 0x50, "APM" }, { 0x51, "Qualcomm" },
+		{ 0x61, "Apple" }, { 0xc0, "Ampere" },
+	};
+	const char *vendor = "unknown";
+	unsigned long midr;
+	size_t i;
+
+	if (!(getauxval(AT_HWCAP) & AARCH64_HWCAP_CPUID)) {
+		printf("  (the kernel does not expose MIDR_EL1 to userspace)\n");
+		return;
+	}
+	__asm__("mrs %0, midr_el1" : "=r"(midr));
+	for (i = 0; i < sizeof(vendors) / sizeof(vendors[0]); i++)
+		if (vendors[i].implementer == (midr >> 24 & 0xff))
+			vendor = vendors[i].name;
+	printf("  MIDR_EL1  0x%08lx: implementer 0x%02lx (%s), part 0x%03lx, variant %lu, "
+	       "revision %lu\n",
+	       midr, midr >> 24 & 0xff, vendor, midr >> 4 & 0xfff, midr >> 20 & 0xf, midr & 0xf);
+	printf("  HWCAP     0x%lx, HWCAP2 0x%lx\n", getauxval(AT_HWCAP), getauxval(AT_HWCAP2));
 }
 #else
 static void print_identity(void)
@@ -33,6 +68,23 @@ static void print_identity(void)
 }
 #endif
 
+#if defined(__aarch64__)
+static void print_features(unsigned int f)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} isa[] = {
+		{ "NEON", GFRAID_CPU_NEON }, { "SHA3", GFRAID_CPU_SHA3 },
+		{ "SVE", GFRAID_CPU_SVE },   { "SVE2", GFRAID_CPU_SVE2 },
+	};
+	size_t i;
+
+	printf("\nInstruction sets (HWCAP)\n");
+	for (i = 0; i < sizeof(isa) / sizeof(isa[0]); i++)
+		printf("  %-10s %s\n", isa[i].name, f & isa[i].bit ? "yes" : "no");
+}
+#elif defined(__x86_64__)
 static void print_features(unsigned int f)
 {
 	static const struct {
@@ -66,6 +118,12 @@ static void print_features(unsigned int f)
 		       has && os ? "yes" : "no");
 	}
 }
+#else
+static void print_features(unsigned int f)
+{
+	(void)f;
+}
+#endif
 
 static double now_us(void)
 {

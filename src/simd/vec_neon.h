@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* 16-byte vector helpers on AArch64 Advanced SIMD (NEON), for the NEON
+   files of src/raid6/ and src/ec/. NEON is part of every AArch64 CPU. */
+#ifndef GFRAID_VEC_NEON_H
+#define GFRAID_VEC_NEON_H
+
+#ifdef __KERNEL__
+#include <asm/neon-intrinsics.h>
+#else
+#include <arm_neon.h>
+#endif
+
+#include "../gf/gf.h"
+
+#define GFR_INLINE static inline __attribute__((always_inline))
+
+typedef uint8x16_t V;
+#define VLEN 16
+
+GFR_INLINE V vload(const uint8_t *p)
+{
+	return vld1q_u8(p);
+}
+
+GFR_INLINE void vstore(uint8_t *p, V v)
+{
+	vst1q_u8(p, v);
+}
+
+/* AArch64 has no single-register non-temporal store: the registry lists
+   no non-temporal NEON variant, and this keeps the shared bodies whole. */
+GFR_INLINE void vstream(uint8_t *p, V v)
+{
+	vst1q_u8(p, v);
+}
+
+GFR_INLINE void vfence(void)
+{
+}
+
+GFR_INLINE V vzero(void)
+{
+	return vdupq_n_u8(0);
+}
+
+GFR_INLINE V vxor(V a, V b)
+{
+	return veorq_u8(a, b);
+}
+
+GFR_INLINE V vxor3(V a, V b, V c)
+{
+	return veorq_u8(veorq_u8(a, b), c);
+}
+
+/* Each byte times 2: the top bit, spread over the byte by an arithmetic
+   shift, selects 0x1D to fold back in. */
+GFR_INLINE V vmul2(V q)
+{
+	V carry = vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(q), 7));
+
+	return veorq_u8(vshlq_n_u8(q, 1), vandq_u8(carry, vdupq_n_u8(0x1d)));
+}
+
+GFR_INLINE V vmul2_xor(V q, V x)
+{
+	return vxor(vmul2(q), x);
+}
+
+GFR_INLINE V vbyte(uint8_t b)
+{
+	return vdupq_n_u8(b);
+}
+
+GFR_INLINE V vand(V a, V b)
+{
+	return vandq_u8(a, b);
+}
+
+/* Each byte shifted right by 4: the high nibbles, already masked. */
+GFR_INLINE V vsrl4(V v)
+{
+	return vshrq_n_u8(v, 4);
+}
+
+/* The 16 bytes at p (a nibble table). */
+GFR_INLINE V vtable(const uint8_t *p)
+{
+	return vld1q_u8(p);
+}
+
+/* tbl: table[idx] per byte, idx < 16 here. */
+GFR_INLINE V vshuf(V table, V idx)
+{
+	return vqtbl1q_u8(table, idx);
+}
+
+#endif
