@@ -387,7 +387,7 @@ const char *bench_why_not(const struct bench_case *c)
 static void reconstruct_open(struct bench_run *r)
 {
 	const struct bench_case *c = r->c;
-	int k = c->data, n = k + c->parity, i;
+	int k = c->data, i;
 
 	r->lost = c->parity < k ? c->parity : k;
 	memset(r->present, 1, sizeof(r->present));
@@ -401,6 +401,7 @@ static void reconstruct_open(struct bench_run *r)
 	gfraid_ec_encode(r->ec, c->len, (const unsigned char *const *)r->blk, r->blk + k);
 #ifdef GFRAID_HAVE_ORACLES
 	if (c->side == SIDE_PEER) {
+		int n = k + c->parity;
 		uint8_t *a = zalloc((size_t)n * k), *sub = zalloc((size_t)k * k);
 		uint8_t *inv = zalloc((size_t)k * k), *dec = zalloc((size_t)r->lost * k);
 		int s = 0, o = 0, j;

@@ -18,7 +18,10 @@ set(CMAKE_SYSTEM_PROCESSOR ${GFRAID_CROSS_CPU})
 set(CMAKE_C_COMPILER ${GFRAID_TRIPLET}-gcc)
 set(CMAKE_CXX_COMPILER ${GFRAID_TRIPLET}-g++)
 
-# qemu's name for the CPU, and the target's libraries for its loader
+# qemu's name for the CPU. The programs run on the target's multiarch C
+# library (libc6:<arch>, which the target's check package brings along),
+# not with -L on the cross compiler's copy in /usr/<triplet>: mixing that
+# loader with the multiarch libc aborts s390x programs at start.
 if(GFRAID_CROSS_CPU MATCHES "^i[3-6]86$")
   set(qemu_cpu i386)
 else()
@@ -26,7 +29,7 @@ else()
 endif()
 find_program(GFRAID_QEMU qemu-${qemu_cpu}-static qemu-${qemu_cpu})
 if(GFRAID_QEMU)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${GFRAID_QEMU} -L /usr/${GFRAID_TRIPLET})
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${GFRAID_QEMU})
 endif()
 
 # headers and libraries of the target from its multiarch packages

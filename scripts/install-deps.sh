@@ -9,6 +9,20 @@ libbenchmark-dev nasm linux-source-6.1 linux-headers-amd64 kmod xz-utils binutil
 python3 gnuplot-nox dkms qemu-system-x86 busybox-static mdadm cpio \
 clang-14 clang-19 libclang-rt-19-dev"
 
+# The cross builds the tests run (scripts/test.sh): compiler and C library
+# for the target, qemu-user, and the target's Check (Multi-Arch, so the
+# architecture is added to dpkg). Its ISA-L is unpacked at build time
+# (scripts/cross-isal.sh): Debian's cannot be installed beside the host's.
+CROSS_ARCHS="arm64 s390x"
+for a in $CROSS_ARCHS; do
+	case $a in
+	arm64) triplet=aarch64-linux-gnu ;;
+	*) triplet=$a-linux-gnu ;;
+	esac
+	PACKAGES="$PACKAGES gcc-$triplet libc6-dev-$a-cross check:$a"
+done
+PACKAGES="$PACKAGES qemu-user-static"
+
 missing=""
 for p in $PACKAGES; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
@@ -26,6 +40,11 @@ if [ "$(id -u)" != 0 ]; then
 	sudo=sudo
 fi
 echo "install-deps: installing$missing"
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+for a in $CROSS_ARCHS; do
+	dpkg --print-foreign-architectures | grep -qx "$a" || $sudo dpkg --add-architecture "$a"
+done
+# a foreign architecture's index caught mid-sync must not stop the install
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q ||
+	echo "install-deps: apt-get update reported errors; installing from what it has" >&2
 # shellcheck disable=SC2086
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing

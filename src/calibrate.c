@@ -60,7 +60,7 @@ static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, size_t 
 	t0 = gfr_port_ns();
 	for (i = 0; i < calls; i++)
 		gfr_impl_run(op, im, &r, p, tbl);
-	return (gfr_port_ns() - t0) / (uint64_t)calls;
+	return gfr_div64(gfr_port_ns() - t0, (uint64_t)calls);
 }
 
 int gfr_calibrate(enum gfraid_op op, const struct gfr_impl *const *cand, int n,
@@ -100,13 +100,13 @@ int gfr_calibrate(enum gfraid_op op, const struct gfr_impl *const *cand, int n,
 	}
 	/* each time relative to the fastest, in thousandths; their product */
 	for (i = 0; i < n; i++) {
-		prod[i] = small[i] * 1000 / best_s * (large[i] * 1000 / best_l);
+		prod[i] = gfr_div64(small[i] * 1000, best_s) * gfr_div64(large[i] * 1000, best_l);
 		if (prod[i] < best_p) {
 			best_p = prod[i];
 			best = i;
 		}
 	}
 	for (i = 0; i < n; i++)
-		score[i] = (unsigned int)isqrt(prod[i] * 1000000 / best_p);
+		score[i] = (unsigned int)isqrt(gfr_div64(prod[i] * 1000000, best_p));
 	return best;
 }

@@ -27,6 +27,9 @@
 #define gfr_store_release(p, v) smp_store_release((p), (v))
 /* Set *p to v if it holds old; true if it did. */
 #define gfr_cas(p, old, v) (cmpxchg((p), (old), (v)) == (old))
+/* 64-bit division, which 32-bit kernels only do through div64_u64. */
+#include <linux/math64.h>
+#define gfr_div64(a, b) div64_u64((a), (b))
 
 /* SIMD variants run only between these, on at most GFR_SIMD_SECTION bytes
    of buffers at a time, so the FPU is not held for long. (As lib/raid6
@@ -61,6 +64,8 @@ struct gfr_lock {
 	__extension__({ __typeof__(*(p)) gfr_expected_ = (old); \
 		__atomic_compare_exchange_n((p), &gfr_expected_, (v), 0, \
 					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); })
+
+#define gfr_div64(a, b) ((uint64_t)(a) / (uint64_t)(b))
 
 /* Userspace may use vector registers anywhere, for as long as it likes. */
 #define gfr_simd_begin() do { } while (0)

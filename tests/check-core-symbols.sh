@@ -6,7 +6,9 @@
 # there). Compiler instrumentation (sanitizers, stack protector) is allowed,
 # and so are libgcc's AArch64 outline atomics (__aarch64_cas4_acq_rel ...):
 # userspace builds call them for LSE atomics where the CPU has them, and
-# the kernel builds with -mno-outline-atomics.
+# the kernel builds with -mno-outline-atomics; and on 32-bit targets
+# libgcc's 64-bit division (__udivdi3), which the core reaches only
+# through gfr_div64 (div64_u64 in the kernel).
 # Usage: check-core-symbols.sh OBJECT_DIR [NM]
 set -eu
 dir=$1
@@ -20,6 +22,7 @@ for obj in $(find "$dir" -name '*.o' ! -name 'port_user.c.o' | sort); do
 		memcpy | memset | gfr_* | gfraid_* | _GLOBAL_OFFSET_TABLE_) ;;
 		__asan_* | __ubsan_* | __sanitizer_* | __stack_chk_fail) ;;
 		__aarch64_cas[0-9]* | __aarch64_swp[0-9]* | __aarch64_ld*[0-9]_*) ;;
+		__udivdi3) ;;
 		*)
 			echo "check-core-symbols: $(basename "$obj") calls $sym" >&2
 			bad=1

@@ -333,7 +333,7 @@ START_TEST(odd_unaligned_vs_linux)
 				odd_case(op, gen_i, r, gfraid_impl_name(ops[op], v));
 		}
 	}
-	ck_assert_int_gt(runs, 100);
+	ck_assert_int_ge(runs, 4 * 12);	/* base at least, on every architecture */
 }
 END_TEST
 
