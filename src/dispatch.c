@@ -29,7 +29,7 @@ enum {
 };
 
 /* A variant's name is its function's without the op's prefix. */
-#define NAME(fn, prefix) (#fn + sizeof(prefix) - 1)
+#define NAME(fn, prefix) (&(#fn)[sizeof(prefix) - 1])
 
 /* Order: as the registry lists them (src/variants.h); base last. */
 static const struct gfr_impl gen_impls[] = {

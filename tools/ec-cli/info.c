@@ -161,7 +161,7 @@ static void print_variants(void)
 		enum gfraid_op o = (enum gfraid_op)op;
 		const char *sel = gfraid_impl_selected(o);
 		static const char *const how[] = {
-			[GFRAID_CHOSEN_ORDER] = "first usable in table order (GFRAID_CALIBRATE=0)",
+			[GFRAID_CHOSEN_ORDER] = "first usable in table order (timing off, or one candidate)",
 			[GFRAID_CHOSEN_CALIBRATED] = "fastest when timed here",
 			[GFRAID_CHOSEN_SETTING] = "named in GFRAID_IMPL",
 			[GFRAID_CHOSEN_FORCED] = "forced",
