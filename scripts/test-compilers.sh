@@ -52,7 +52,9 @@ cmake --build "$dir" -j "$jobs" --target ec-cli >"$dir.build.log" 2>&1 ||
 "$dir/tools/ec-cli/ec-cli" verify --iterations 5 >"$dir.verify" 2>&1 || true
 grep -E "FAILED|^libgfraid:|^Self-test" "$dir.info"
 grep -E "disabled by its self-test|cases," "$dir.verify"
-if ! grep -q "ec_encode variant avx512_gfni failed its known-answer self-test" "$dir.info" ||
+# (Which variants the bug hits depends on where clang puts a broadcast
+# operand: 10 before ec_encode's k <= 8 loop, the 8 GFNI gen/xor since.)
+if ! grep -q "variant avx512_gfni.* failed its known-answer self-test" "$dir.info" ||
 	grep -qE " FAIL [0-9]" "$dir.verify" || ! grep -q "disabled by its self-test" "$dir.verify"; then
 	echo "test-compilers: the self-test did not catch clang-19's GFNI encoding bug" >&2
 	exit 1
