@@ -3,7 +3,7 @@
  * Coefficients as ISA-L's two 16-entry nibble tables, looked up with
  * pshufb (SSSE3, AVX2, AVX-512 BW): c*x = lo[x & 15] ^ hi[x >> 4], one
  * table lookup per nibble, the tables read straight from gftbls, with the
- * vector header's vtable, vshuf, vand, vsrl4 and vbyte.
+ * vector header's vtable, vshuf, vand, vnib_hi and vbyte.
  */
 #ifndef GFRAID_EC_NIBBLE_H
 #define GFRAID_EC_NIBBLE_H
@@ -32,7 +32,7 @@ struct ec_x {
 GFR_INLINE struct ec_x ec_prep(V v)
 {
 	V nib = vbyte(0x0f);
-	struct ec_x x = { vand(v, nib), vand(vsrl4(v), nib) };
+	struct ec_x x = { vand(v, nib), vnib_hi(v) };
 
 	return x;
 }

@@ -24,7 +24,7 @@ GFR_INLINE V vmul(V x, struct vmul m)
 {
 	V nib = vbyte(0x0f);
 
-	return vxor(vshuf(m.lo, vand(x, nib)), vshuf(m.hi, vand(vsrl4(x), nib)));
+	return vxor(vshuf(m.lo, vand(x, nib)), vshuf(m.hi, vnib_hi(x)));
 }
 
 #endif

@@ -79,10 +79,11 @@ GFR_INLINE V vand(V a, V b)
 	return _mm_and_si128(a, b);
 }
 
-/* Each 64-bit lane shifted right by 4 (then masked: the high nibbles). */
-GFR_INLINE V vsrl4(V v)
+/* The high nibble of each byte, in its low 4 bits: x86 shifts 64-bit
+   lanes, so the bits shifted in from the next byte are masked off. */
+GFR_INLINE V vnib_hi(V v)
 {
-	return _mm_srli_epi64(v, 4);
+	return vand(_mm_srli_epi64(v, 4), vbyte(0x0f));
 }
 
 /* The 16 bytes at p (a nibble table) in every 128-bit lane. */
