@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /* 16-byte vector helpers on AArch64 Advanced SIMD (NEON), for the NEON
-   files of src/raid6/ and src/ec/. NEON is part of every AArch64 CPU. */
+   files of src/raid6/ and src/ec/ (neon: every AArch64 CPU; neon_sha3:
+   those with FEAT_SHA3, whose EOR3 xors three vectors in one). */
 #ifndef GFRAID_VEC_NEON_H
 #define GFRAID_VEC_NEON_H
 
@@ -48,23 +49,28 @@ GFR_INLINE V vxor(V a, V b)
 	return veorq_u8(a, b);
 }
 
+/* One EOR3 where the file is built for FEAT_SHA3 (the neon_sha3 tier). */
 GFR_INLINE V vxor3(V a, V b, V c)
 {
+#ifdef __ARM_FEATURE_SHA3
+	return veor3q_u8(a, b, c);
+#else
 	return veorq_u8(veorq_u8(a, b), c);
+#endif
 }
 
 /* Each byte times 2: the top bit, spread over the byte by an arithmetic
    shift, selects 0x1D to fold back in. */
-GFR_INLINE V vmul2(V q)
+GFR_INLINE V vmul2_xor(V q, V x)
 {
 	V carry = vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(q), 7));
 
-	return veorq_u8(vshlq_n_u8(q, 1), vandq_u8(carry, vdupq_n_u8(0x1d)));
+	return vxor3(vshlq_n_u8(q, 1), vandq_u8(carry, vdupq_n_u8(0x1d)), x);
 }
 
-GFR_INLINE V vmul2_xor(V q, V x)
+GFR_INLINE V vmul2(V q)
 {
-	return vxor(vmul2(q), x);
+	return vmul2_xor(q, vzero());
 }
 
 GFR_INLINE V vbyte(uint8_t b)
