@@ -26,6 +26,29 @@ static inline void st(uint8_t *p, V v)
 	_mm512_storeu_si512((void *)p, v);
 }
 
+/* call(r0, M) for the m output rows in blocks of up to 4 from row r0, M
+   a compile-time count, as the kernels block them. */
+#define BY_ROW_BLOCKS(m, call) \
+	do { \
+		int r0_; \
+		for (r0_ = 0; r0_ < (m); r0_ += 4) { \
+			switch ((m)-r0_ < 4 ? (m)-r0_ : 4) { \
+			case 1: \
+				call(r0_, 1); \
+				break; \
+			case 2: \
+				call(r0_, 2); \
+				break; \
+			case 3: \
+				call(r0_, 3); \
+				break; \
+			default: \
+				call(r0_, 4); \
+				break; \
+			} \
+		} \
+	} while (0)
+
 /* P and Q of k data blocks: both the XOR of the data. */
 void bare_gen(int k, size_t len, uint8_t **p)
 {
@@ -80,24 +103,9 @@ static inline void encode_rows(int k, size_t len, uint8_t **data, uint8_t **out,
 
 void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding)
 {
-	int r0;
-
-	for (r0 = 0; r0 < m; r0 += 4) {
-		switch (m - r0 < 4 ? m - r0 : 4) {
-		case 1:
-			encode_rows(k, len, data, coding + r0, 1);
-			break;
-		case 2:
-			encode_rows(k, len, data, coding + r0, 2);
-			break;
-		case 3:
-			encode_rows(k, len, data, coding + r0, 3);
-			break;
-		default:
-			encode_rows(k, len, data, coding + r0, 4);
-			break;
-		}
-	}
+#define ENCODE_BLOCK(r0, M) encode_rows(k, len, data, coding + (r0), M)
+	BY_ROW_BLOCKS(m, ENCODE_BLOCK);
+#undef ENCODE_BLOCK
 }
 
 /* coding[r] ^= the n sources, each coding block read and written once;
@@ -128,24 +136,9 @@ static inline void update_rows(int n, size_t len, uint8_t **src, uint8_t **codin
 
 void bare_update(int n, int m, size_t len, uint8_t **src, uint8_t **coding)
 {
-	int r0;
-
-	for (r0 = 0; r0 < m; r0 += 4) {
-		switch (m - r0 < 4 ? m - r0 : 4) {
-		case 1:
-			update_rows(n, len, src, coding + r0, 1);
-			break;
-		case 2:
-			update_rows(n, len, src, coding + r0, 2);
-			break;
-		case 3:
-			update_rows(n, len, src, coding + r0, 3);
-			break;
-		default:
-			update_rows(n, len, src, coding + r0, 4);
-			break;
-		}
-	}
+#define UPDATE_BLOCK(r0, M) update_rows(n, len, src, coding + (r0), M)
+	BY_ROW_BLOCKS(m, UPDATE_BLOCK);
+#undef UPDATE_BLOCK
 }
 
 /* The encode's field math alone: M rows x k sources of affines per
@@ -197,22 +190,7 @@ static inline void affine_rows(int k, size_t len, const uint8_t *src, uint8_t **
 
 void bare_encode_affine(int k, int m, size_t len, const uint8_t *src, uint8_t **coding)
 {
-	int r0;
-
-	for (r0 = 0; r0 < m; r0 += 4) {
-		switch (m - r0 < 4 ? m - r0 : 4) {
-		case 1:
-			affine_rows(k, len, src, coding + r0, 1);
-			break;
-		case 2:
-			affine_rows(k, len, src, coding + r0, 2);
-			break;
-		case 3:
-			affine_rows(k, len, src, coding + r0, 3);
-			break;
-		default:
-			affine_rows(k, len, src, coding + r0, 4);
-			break;
-		}
-	}
+#define AFFINE_BLOCK(r0, M) affine_rows(k, len, src, coding + (r0), M)
+	BY_ROW_BLOCKS(m, AFFINE_BLOCK);
+#undef AFFINE_BLOCK
 }

@@ -39,5 +39,3 @@ if(GFRAID_CROSS_CPU MATCHES "^i[3-6]86$")
 endif()
 set(ENV{PKG_CONFIG_LIBDIR}
     "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/pkgconfig:/usr/share/pkgconfig")
-set(ENV{PKG_CONFIG_SYSROOT_DIR} "")
-set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)

@@ -125,19 +125,41 @@ static void encode_case(int iter)
 	free(isal_tbl);
 }
 
-START_TEST(encode_vs_isal)
+/* case_fn(iter) for iters iterations with each usable variant of op
+   forced in turn; how many ran. */
+static int each_variant(enum gfraid_op op, int iters, void (*case_fn)(int iter))
 {
 	int v, iter, runs = 0;
 
-	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_ENCODE); v++) {
-		if (!use_variant(GFRAID_OP_EC_ENCODE, v))
+	for (v = 0; v < gfraid_impl_count(op); v++) {
+		if (!use_variant(op, v))
 			continue;
-		for (iter = 0; iter < 120; iter++, runs++)
-			encode_case(iter);
+		for (iter = 0; iter < iters; iter++, runs++)
+			case_fn(iter);
 	}
-	ck_assert_int_gt(runs, 0);
+	return runs;
+}
+
+START_TEST(encode_vs_isal)
+{
+	ck_assert_int_gt(each_variant(GFRAID_OP_EC_ENCODE, 120, encode_case), 0);
 }
 END_TEST
+
+/* Every coding row of ours equals ISA-L's base and dispatched results
+   (ctx names the case; the row is added). */
+static void assert_coding_same(const struct shards *ours, const struct shards *base,
+			       const struct shards *disp, int rows, int len, const char *ctx)
+{
+	char what[160];
+	int i;
+
+	for (i = 0; i < rows; i++) {
+		snprintf(what, sizeof(what), "%s row %d", ctx, i);
+		ck_assert_same(ours->coding.ptrs[i], base->coding.ptrs[i], (size_t)len, what);
+		ck_assert_same(ours->coding.ptrs[i], disp->coding.ptrs[i], (size_t)len, what);
+	}
+}
 
 /* A few random updates with the variant now forced, against ISA-L's base
    and dispatched update. */
@@ -170,12 +192,9 @@ static void update_case(int iter)
 							      ours.coding.ptrs), 0);
 		ec_encode_data_update_base(len, k, rows, vec_i, tbl, src, base.coding.ptrs);
 		ec_encode_data_update(len, k, rows, vec_i, tbl, src, disp.coding.ptrs);
-		for (i = 0; i < rows; i++) {
-			snprintf(ctx, sizeof(ctx), "update %s k=%d rows=%d vec_i=%d len=%d row %d",
-				 gfraid_impl_selected(GFRAID_OP_EC_UPDATE), k, rows, vec_i, len, i);
-			ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
-			ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
-		}
+		snprintf(ctx, sizeof(ctx), "update %s k=%d rows=%d vec_i=%d len=%d",
+			 gfraid_impl_selected(GFRAID_OP_EC_UPDATE), k, rows, vec_i, len);
+		assert_coding_same(&ours, &base, &disp, rows, len, ctx);
 	}
 	shards_free(&ours);
 	shards_free(&base);
@@ -187,15 +206,7 @@ static void update_case(int iter)
 
 START_TEST(update_vs_isal)
 {
-	int v, iter, runs = 0;
-
-	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_UPDATE); v++) {
-		if (!use_variant(GFRAID_OP_EC_UPDATE, v))
-			continue;
-		for (iter = 0; iter < 60; iter++, runs++)
-			update_case(iter);
-	}
-	ck_assert_int_gt(runs, 0);
+	ck_assert_int_gt(each_variant(GFRAID_OP_EC_UPDATE, 60, update_case), 0);
 }
 END_TEST
 
@@ -241,12 +252,9 @@ static void update_shards_case(int iter)
 					   base.coding.ptrs);
 		ec_encode_data_update(len, k, rows, idx[s], tbl, ours.data.ptrs[s], disp.coding.ptrs);
 	}
-	for (i = 0; i < rows; i++) {
-		snprintf(ctx, sizeof(ctx), "update_shards %s k=%d rows=%d nsrc=%d len=%d row %d",
-			 gfraid_impl_selected(GFRAID_OP_EC_UPDATE_SHARDS), k, rows, nsrc, len, i);
-		ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
-		ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
-	}
+	snprintf(ctx, sizeof(ctx), "update_shards %s k=%d rows=%d nsrc=%d len=%d",
+		 gfraid_impl_selected(GFRAID_OP_EC_UPDATE_SHARDS), k, rows, nsrc, len);
+	assert_coding_same(&ours, &base, &disp, rows, len, ctx);
 	shards_free(&ours);
 	shards_free(&base);
 	shards_free(&disp);
@@ -257,15 +265,7 @@ static void update_shards_case(int iter)
 
 START_TEST(update_shards_vs_isal)
 {
-	int v, iter, runs = 0;
-
-	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_UPDATE_SHARDS); v++) {
-		if (!use_variant(GFRAID_OP_EC_UPDATE_SHARDS, v))
-			continue;
-		for (iter = 0; iter < 60; iter++, runs++)
-			update_shards_case(iter);
-	}
-	ck_assert_int_gt(runs, 0);
+	ck_assert_int_gt(each_variant(GFRAID_OP_EC_UPDATE_SHARDS, 60, update_shards_case), 0);
 }
 END_TEST
 
