@@ -11,4 +11,4 @@
 GFR_RAID6_SYNDROME(gfr_raid6_gen_neon_x1, gfr_raid6_xor_neon_x1, 1, 0)
 GFR_RAID6_SYNDROME(gfr_raid6_gen_neon_x2, gfr_raid6_xor_neon_x2, 2, 0)
 GFR_RAID6_SYNDROME(gfr_raid6_gen_neon_x4, gfr_raid6_xor_neon_x4, 4, 0)
-GFR_RAID6_RECOV(gfr_raid6_2data_neon, gfr_raid6_datap_neon, 2)
+GFR_RAID6_RECOV(gfr_raid6_2data_neon, gfr_raid6_datap_neon, 4)

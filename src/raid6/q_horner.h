@@ -1,35 +1,76 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * Q by Horner's rule, as the kernel computes it: from the highest disk
- * down, q = 2q ^ D_z, with the vector header's vmul2 / vmul2_xor. For ISAs
- * without a multiply-by-constant instruction (SSE2, AVX2, AVX-512 BW).
+ * down, q = 2q ^ D_z, with the vector header's vmul2 / vmul2_xor, or two
+ * disks a step where it has vmul4_xor2 (NEON). For ISAs without a
+ * multiply-by-constant instruction (SSE2, AVX2, AVX-512 BW, NEON).
  * Defines syndrome_vec() and delta_vec() for simd_body.h.
  */
 #ifndef GFRAID_Q_HORNER_H
 #define GFRAID_Q_HORNER_H
 
+/* p ^= D_z, q = 2q ^ D_z, U vectors at o. */
+GFR_INLINE void horner1(uint8_t *const *d, int z, size_t o, V *p, V *q, const int U)
+{
+	int u;
+
+	for (u = 0; u < U; u++) {
+		V x = vload(d[z] + o + u * VLEN);
+
+		p[u] = vxor(p[u], x);
+		q[u] = vmul2_xor(q[u], x);
+	}
+}
+
+#ifdef GFR_HAVE_VMUL4_XOR2
+/* Disks z and z - 1 in one step, where the ISA has vmul4_xor2. */
+GFR_INLINE void horner2(uint8_t *const *d, int z, size_t o, V *p, V *q, const int U)
+{
+	int u;
+
+	for (u = 0; u < U; u++) {
+		V a = vload(d[z] + o + u * VLEN), b = vload(d[z - 1] + o + u * VLEN);
+
+		p[u] = vxor3(p[u], a, b);
+		q[u] = vmul4_xor2(q[u], a, b);
+	}
+}
+#endif
+
+/* Disks hi down to lo, none of them lost: two a step where the ISA can. */
+GFR_INLINE void horner_run(uint8_t *const *d, int hi, int lo, size_t o, V *p, V *q, const int U)
+{
+	int z = hi;
+
+#ifdef GFR_HAVE_VMUL4_XOR2
+	for (; z - 1 >= lo; z -= 2)
+		horner2(d, z, o, p, q, U);
+#endif
+	for (; z >= lo; z--)
+		horner1(d, z, o, p, q, U);
+}
+
 /* P and Q of data disks z0..0 at offset o, U vectors wide; disks fa and
-   fb (or -1) count as zero and are not read. */
+   fb (or -1) count as zero and are not read. The runs between them are
+   found once per call, not tested disk by disk in the loop. */
 GFR_INLINE void syndrome_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb, V *p, V *q,
 			     const int U)
 {
-	int u, z;
+	int lost[2] = { fa > fb ? fa : fb, fa > fb ? fb : fa };
+	int hi = z0 - 1, i, u;
 
+	/* The top disk is Q's first term: no doubling of a zero. */
 	for (u = 0; u < U; u++)
-		p[u] = q[u] = vzero();
-	for (z = z0; z >= 0; z--) {
-		if (z == fa || z == fb) {
-			for (u = 0; u < U; u++)
-				q[u] = vmul2(q[u]);
+		p[u] = q[u] = z0 == lost[0] ? vzero() : vload(d[z0] + o + u * VLEN);
+	for (i = 0; i < 2; i++) {
+		if (lost[i] < 0 || lost[i] == z0)
 			continue;
-		}
-		for (u = 0; u < U; u++) {
-			V x = vload(d[z] + o + u * VLEN);
-
-			p[u] = vxor(p[u], x);
-			q[u] = vmul2_xor(q[u], x);
-		}
+		horner_run(d, hi, lost[i] + 1, o, p, q, U);
+		for (u = 0; u < U; u++)
+			q[u] = vmul2(q[u]);
+		hi = lost[i] - 1;
 	}
+	horner_run(d, hi, 0, o, p, q, U);
 }
 
 /*
@@ -72,18 +113,11 @@ GFR_INLINE void shift_left_side(const struct delta_ctx *c, V *q, const int U)
 GFR_INLINE void delta_vec(uint8_t *const *d, int start, int stop, size_t o,
 			  const struct delta_ctx *c, V *p, V *q, const int U)
 {
-	int u, z;
+	int u;
 
 	for (u = 0; u < U; u++)
 		p[u] = q[u] = vload(d[stop] + o + u * VLEN);
-	for (z = stop - 1; z >= start; z--) {
-		for (u = 0; u < U; u++) {
-			V x = vload(d[z] + o + u * VLEN);
-
-			p[u] = vxor(p[u], x);
-			q[u] = vmul2_xor(q[u], x);
-		}
-	}
+	horner_run(d, stop - 1, start, o, p, q, U);
 	shift_left_side(c, q, U);
 }
 

@@ -73,6 +73,29 @@ GFR_INLINE V vmul2(V q)
 	return vmul2_xor(q, vzero());
 }
 
+/*
+ * Two steps of Horner's rule in one: 4q ^ 2a ^ b. Shifts give the low
+ * eight bits; the bits that leave the byte (q7 at x^9; q6 and a7 at x^8)
+ * are gathered by ushr + sri into a 4-bit index (q7 q6 q5 a7; q5 is a
+ * don't-care) and reduced by one tbl: eight ops (seven with EOR3) where
+ * two vmul2_xor take ten (eight), and four on the chain through q where
+ * they have eight (docs/BENCHMARKS.md, "AArch64 NEON").
+ */
+#define GFR_HAVE_VMUL4_XOR2 1
+
+static const uint8_t gfr_neon_fold4[16] = {
+	0x00, 0x1d, 0x00, 0x1d, 0x1d, 0x00, 0x1d, 0x00,
+	0x3a, 0x27, 0x3a, 0x27, 0x27, 0x3a, 0x27, 0x3a,
+};
+
+GFR_INLINE V vmul4_xor2(V q, V a, V b)
+{
+	V idx = vsriq_n_u8(vshrq_n_u8(q, 4), a, 7);
+	V fold = vqtbl1q_u8(vld1q_u8(gfr_neon_fold4), idx);
+
+	return vxor3(vshlq_n_u8(q, 2), fold, vxor(vaddq_u8(a, a), b));
+}
+
 GFR_INLINE V vbyte(uint8_t b)
 {
 	return vdupq_n_u8(b);
