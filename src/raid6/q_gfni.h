@@ -66,11 +66,20 @@ GFR_INLINE void delta_ctx_init(struct delta_ctx *c, int start)
 	c->first = vmat(gfr_gf_pow2_affine[start]);
 }
 
+/* Every weight is one multiply here: simd_body.h's by_mul is always 1. */
+GFR_INLINE int delta_by_mul(const struct delta_ctx *c)
+{
+	(void)c;
+	return 1;
+}
+
 /* What data disks start..stop add to P and Q (xor_syndrome). */
 GFR_INLINE void delta_vec(uint8_t *const *d, int start, int stop, size_t o,
-			  const struct delta_ctx *c, V *p, V *q, const int U)
+			  const struct delta_ctx *c, V *p, V *q, const int U, const int by_mul)
 {
 	int u, z;
+
+	(void)by_mul;
 
 	for (u = 0; u < U; u++) {
 		V x = vload(d[start] + o + u * VLEN);
@@ -93,9 +102,11 @@ GFR_INLINE void delta_vec(uint8_t *const *d, int start, int stop, size_t o,
 /* The same for one disk, md's usual small write: one multiply per vector,
    whichever disk it is (the kernel doubles start times instead). */
 GFR_INLINE void delta1_vec(const uint8_t *dz, size_t o, const struct delta_ctx *c, V *p, V *q,
-			   const int U)
+			   const int U, const int by_mul)
 {
 	int u;
+
+	(void)by_mul;
 
 	for (u = 0; u < U; u++) {
 		p[u] = vload(dz + o + u * VLEN);

@@ -91,22 +91,46 @@ GFR_INLINE void xor_into(uint8_t *pp, uint8_t *qq, size_t o, const V *p, const V
 }
 
 GFR_INLINE void xor_at(uint8_t *const *d, int start, int stop, const struct delta_ctx *c,
-		       uint8_t *pp, uint8_t *qq, size_t o, int stream, const int U)
+		       uint8_t *pp, uint8_t *qq, size_t o, int stream, const int U, const int by_mul)
 {
 	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 
-	delta_vec(d, start, stop, o, c, p, q, U);
+	delta_vec(d, start, stop, o, c, p, q, U, by_mul);
 	xor_into(pp, qq, o, p, q, stream, U);
 }
 
 /* One data disk, md's usual small write: its pointer too is read once. */
 GFR_INLINE void xor1_at(const uint8_t *dz, const struct delta_ctx *c, uint8_t *pp, uint8_t *qq,
-			size_t o, int stream, const int U)
+			size_t o, int stream, const int U, const int by_mul)
 {
 	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 
-	delta1_vec(dz, o, c, p, q, U);
+	delta1_vec(dz, o, c, p, q, U, by_mul);
 	xor_into(pp, qq, o, p, q, stream, U);
+}
+
+/* The whole vectors of [off, end); returns where they stop. by_mul is a
+   constant here (see the Q strategy's delta_by_mul). */
+GFR_INLINE size_t xor_vectors(uint8_t *const *d, int start, int stop, const struct delta_ctx *c,
+			      uint8_t *pp, uint8_t *qq, size_t off, size_t end, int stream,
+			      const int U, const int by_mul)
+{
+	size_t o = off;
+
+	if (start == stop) {
+		const uint8_t *dz = d[start];
+
+		for (; o + U * VLEN <= end; o += U * VLEN)
+			xor1_at(dz, c, pp, qq, o, stream, U, by_mul);
+		for (; o + VLEN <= end; o += VLEN)
+			xor1_at(dz, c, pp, qq, o, stream, 1, by_mul);
+	} else {
+		for (; o + U * VLEN <= end; o += U * VLEN)
+			xor_at(d, start, stop, c, pp, qq, o, stream, U, by_mul);
+		for (; o + VLEN <= end; o += VLEN)
+			xor_at(d, start, stop, c, pp, qq, o, stream, 1, by_mul);
+	}
+	return o;
 }
 
 GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len, void **ptrs,
@@ -114,24 +138,15 @@ GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len,
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
-	size_t end = off + len, o = off;
+	size_t end = off + len, o;
 	int stream = nt && can_stream(pp + off, qq + off);
 	struct delta_ctx c;
 
 	delta_ctx_init(&c, start);
-	if (start == stop) {
-		const uint8_t *dz = d[start];
-
-		for (; o + U * VLEN <= end; o += U * VLEN)
-			xor1_at(dz, &c, pp, qq, o, stream, U);
-		for (; o + VLEN <= end; o += VLEN)
-			xor1_at(dz, &c, pp, qq, o, stream, 1);
-	} else {
-		for (; o + U * VLEN <= end; o += U * VLEN)
-			xor_at(d, start, stop, &c, pp, qq, o, stream, U);
-		for (; o + VLEN <= end; o += VLEN)
-			xor_at(d, start, stop, &c, pp, qq, o, stream, 1);
-	}
+	if (delta_by_mul(&c))
+		o = xor_vectors(d, start, stop, &c, pp, qq, off, end, stream, U, 1);
+	else
+		o = xor_vectors(d, start, stop, &c, pp, qq, off, end, stream, U, 0);
 	if (stream)
 		vfence();
 	if (o < end)
