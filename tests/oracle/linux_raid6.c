@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <linux/raid/pq.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "linux_raid6.h"
@@ -55,6 +56,11 @@ int lref_gen_kernel_choice(void)
 
 	if (choice >= 0)
 		return choice;
+	if (getenv("GFRAID_LINUX_GEN")) {
+		for (i = 0; raid6_algos[i]; i++)
+			if (!strcmp(raid6_algos[i]->name, getenv("GFRAID_LINUX_GEN")))
+				return choice = i;
+	}
 	mem = aligned_alloc(4096, CHOICE_DISKS * CHOICE_BYTES);
 	if (!mem)
 		return lref_gen_first_valid();

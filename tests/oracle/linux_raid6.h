@@ -41,6 +41,8 @@ int lref_gen_first_valid(void);
  * one whose gen_syndrome runs most often in a fixed time on 8 disks of 4
  * KiB. Timed here for 20 ms each instead of 16 jiffies; cached. The
  * kernel's recovery runs on this one, so the bench uses it as gen_i.
+ * GFRAID_LINUX_GEN=<name> (e.g. neonx8) picks it instead: the CPU a model
+ * is of is not the one the bench runs on (bench/model_aarch64.py).
  */
 int lref_gen_kernel_choice(void);
 
