@@ -13,13 +13,29 @@ clang-14 clang-19 libclang-rt-19-dev"
 # for the target, qemu-user, and the target's Check (Multi-Arch, so the
 # architecture is added to dpkg). Its ISA-L is unpacked at build time
 # (scripts/cross-isal.sh): Debian's cannot be installed beside the host's.
-CROSS_ARCHS="arm64 s390x"
+# Debian 12 builds no ISA-L for i386 and riscv64, and no packages at all
+# for riscv64 beyond the cross compiler: ISA-L there (and Check on riscv64)
+# are built from Debian's source packages, for which the deb-src index is
+# added (scripts/cross-test.sh).
+CROSS_ARCHS="arm64 s390x i386 riscv64"
+DPKG_ARCHS=""
 for a in $CROSS_ARCHS; do
 	case $a in
 	arm64) triplet=aarch64-linux-gnu ;;
+	i386) triplet=i686-linux-gnu ;;
 	*) triplet=$a-linux-gnu ;;
 	esac
-	PACKAGES="$PACKAGES gcc-$triplet libc6-dev-$a-cross check:$a"
+	PACKAGES="$PACKAGES gcc-$triplet libc6-dev-$a-cross"
+	case $a in
+	i386 | riscv64)
+		PACKAGES="$PACKAGES dpkg-dev"
+		SOURCES=/etc/apt/sources.list.d/gfraid-deb-src.sources
+		;;
+	esac
+	if [ "$a" != riscv64 ]; then
+		PACKAGES="$PACKAGES check:$a"
+		DPKG_ARCHS="$DPKG_ARCHS $a"
+	fi
 done
 PACKAGES="$PACKAGES qemu-user-static"
 
@@ -29,7 +45,7 @@ for p in $PACKAGES; do
 		missing="$missing $p"
 	fi
 done
-if [ -z "$missing" ]; then
+if [ -z "$missing" ] && { [ -z "${SOURCES:-}" ] || [ -f "$SOURCES" ]; }; then
 	echo "install-deps: everything is installed"
 	exit 0
 fi
@@ -40,9 +56,20 @@ if [ "$(id -u)" != 0 ]; then
 	sudo=sudo
 fi
 echo "install-deps: installing$missing"
-for a in $CROSS_ARCHS; do
+for a in $DPKG_ARCHS; do
 	dpkg --print-foreign-architectures | grep -qx "$a" || $sudo dpkg --add-architecture "$a"
 done
+if [ -n "${SOURCES:-}" ] && [ ! -f "$SOURCES" ]; then
+	# the mirrors and suites of the system's own index, as deb-src
+	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		sed -n 's/^Types: deb$/Types: deb-src/p; /^URIs:/p; /^Suites:/p; /^Components:/p;
+			/^Signed-By:/p; /^$/p' /etc/apt/sources.list.d/debian.sources
+	else
+		awk '$1 == "deb" { print "Types: deb-src"; print "URIs: " $2; print "Suites: " $3;
+			printf "Components:"; for (i = 4; i <= NF; i++) printf " %s", $i; print "\n" }' \
+			/etc/apt/sources.list
+	fi | $sudo tee "$SOURCES" >/dev/null
+fi
 # a foreign architecture's index caught mid-sync must not stop the install
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q ||
 	echo "install-deps: apt-get update reported errors; installing from what it has" >&2

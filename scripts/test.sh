@@ -6,7 +6,8 @@
 # build); then build again with ASan+UBSan and rerun the unit and CLI tests;
 # then again with gcc -O1 and clang-14 and clang-19 at -O3 and -O1; then the
 # thread tests under ThreadSanitizer and each fuzz target for a few seconds;
-# then cross builds for aarch64 and s390x, their tests under qemu-user.
+# then cross builds for aarch64, s390x, i686 and riscv64, their tests under
+# qemu-user.
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -40,19 +41,12 @@ cmake --build build-fuzz -j "$jobs"
 ctest --test-dir build-fuzz -V -j "$jobs" -L fuzz >build-fuzz/smoke.log 2>&1 ||
 	{ cat build-fuzz/smoke.log; exit 1; }
 grep -E "smoke: |tests passed" build-fuzz/smoke.log
-# Cross builds, the tests under qemu-user: AArch64 (the NEON tier against
-# Linux lib/raid6 built for arm64 and Debian's arm64 ISA-L) and s390x
-# (big-endian, base). Each Check test runs alone in its process there.
-for triplet in aarch64-linux-gnu s390x-linux-gnu; do
-	arch=${triplet%%-*}
-	deb=$arch
-	[ "$arch" = aarch64 ] && deb=arm64
-	./scripts/cross-isal.sh "$deb" "build-$arch/isal" >/dev/null
-	cmake -S . -B "build-$arch" -DCMAKE_BUILD_TYPE=Release \
-		-DCMAKE_TOOLCHAIN_FILE=cmake/cross-linux.cmake -DGFRAID_TRIPLET="$triplet" \
-		-DGFRAID_ISAL_ROOT="$PWD/build-$arch/isal" -DGFRAID_BUILD_BENCH=OFF
-	cmake --build "build-$arch" -j "$jobs"
-	ctest --test-dir "build-$arch" --output-on-failure -j "$jobs"
+# Cross builds, the tests under qemu-user, each against Linux lib/raid6
+# and ISA-L built or unpacked for the target: AArch64 (the NEON tiers),
+# s390x (big-endian), i686 and riscv64 (the base). Each Check test runs
+# alone in its process there.
+for triplet in aarch64-linux-gnu s390x-linux-gnu i686-linux-gnu riscv64-linux-gnu; do
+	./scripts/cross-test.sh "$triplet"
 done
 echo "test.sh: all tests passed: gcc, ASan+UBSan, gcc -O1, clang-14 and clang-19, TSan, fuzz," \
-	"aarch64 and s390x under qemu-user"
+	"aarch64, s390x, i686 and riscv64 under qemu-user"
