@@ -318,6 +318,11 @@ static const struct gfr_impl *auto_choice(enum gfraid_op op, int *how)
 	return im;
 }
 
+const struct gfr_impl *gfr_impl_base(enum gfraid_op op)
+{
+	return &ops[op].impls[ops[op].count - 1];
+}
+
 const struct gfr_impl *gfr_impl_init(enum gfraid_op op)
 {
 	int how;

@@ -76,6 +76,19 @@ static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op)
 	return im ? im : gfr_impl_init(op);
 }
 
+/* op's base variant, the last of its table. */
+const struct gfr_impl *gfr_impl_base(enum gfraid_op op);
+
+/* The variant a call of op runs here and now: the current one, or base
+   where that one needs the FPU and this context may not use it (kernel;
+   userspace always may). */
+static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op)
+{
+	const struct gfr_impl *im = gfr_impl_current(op);
+
+	return im && im->needs && !gfr_simd_usable() ? gfr_impl_base(op) : im;
+}
+
 /*
  * Look name up in impls[0..count-1]: 0 and *found set, GFRAID_ENOIMPL, or
  * GFRAID_ENOCPU when features lack what it needs. Exposed for tests.

@@ -41,6 +41,10 @@
 #define gfr_simd_begin() kernel_fpu_begin()
 #define gfr_simd_end() kernel_fpu_end()
 #endif
+/* Whether this context may take the FPU at all (not in hard interrupt or
+   NMI context, say); where not, ops run their base variant. */
+#include <asm/simd.h>
+#define gfr_simd_usable() may_use_simd()
 #define GFR_SIMD_SECTION ((size_t)256 * 1024)
 
 /* A lock for short critical sections (the decode-matrix cache). */
@@ -70,6 +74,7 @@ struct gfr_lock {
 /* Userspace may use vector registers anywhere, for as long as it likes. */
 #define gfr_simd_begin() do { } while (0)
 #define gfr_simd_end() do { } while (0)
+#define gfr_simd_usable() 1
 #define GFR_SIMD_SECTION SIZE_MAX
 
 /* A lock for short critical sections (the decode-matrix cache): a

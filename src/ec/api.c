@@ -30,7 +30,7 @@ static void ec_run(const struct gfr_impl *im, size_t len, int k, int rows, int v
 int gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
 			 uint8_t *const *data, uint8_t *const *coding)
 {
-	const struct gfr_impl *im = gfr_impl_current(GFRAID_OP_EC_ENCODE);
+	const struct gfr_impl *im = gfr_impl_here(GFRAID_OP_EC_ENCODE);
 
 	if (!im)
 		return GFRAID_ESELFTEST;
@@ -92,7 +92,7 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 	if (len == 0)
 		return 0;
 	{
-		const struct gfr_impl *im = gfr_impl_current(GFRAID_OP_EC_UPDATE);
+		const struct gfr_impl *im = gfr_impl_here(GFRAID_OP_EC_UPDATE);
 		uint8_t *one = (uint8_t *)data;
 
 		if (!im)
@@ -134,7 +134,7 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 	}
 	if (len == 0 || nsrc == 0)
 		return 0;
-	im = gfr_impl_current(GFRAID_OP_EC_UPDATE_SHARDS);
+	im = gfr_impl_here(GFRAID_OP_EC_UPDATE_SHARDS);
 	if (!im)
 		return GFRAID_ESELFTEST;
 	for (s0 = 0; s0 < nsrc; s0 += GATHER_SRCS) {

@@ -47,7 +47,7 @@ static int run(const struct call *c, size_t bytes)
 
 static int gen(int disks, size_t bytes, void **ptrs)
 {
-	struct call c = { CALL_GEN, gfr_impl_current(GFRAID_OP_GEN_SYNDROME), disks, 0, 0, ptrs };
+	struct call c = { CALL_GEN, gfr_impl_here(GFRAID_OP_GEN_SYNDROME), disks, 0, 0, ptrs };
 
 	return run(&c, bytes);
 }
@@ -55,7 +55,7 @@ static int gen(int disks, size_t bytes, void **ptrs)
 static int recov(enum call_kind kind, int disks, size_t bytes, int faila, int failb,
 		 void **ptrs)
 {
-	struct call c = { kind, gfr_impl_current(GFRAID_OP_RECOV), disks, faila, failb, ptrs };
+	struct call c = { kind, gfr_impl_here(GFRAID_OP_RECOV), disks, faila, failb, ptrs };
 
 	return run(&c, bytes);
 }
@@ -94,7 +94,7 @@ int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptr
 	if (bytes == 0)
 		return 0;
 	{
-		struct call c = { CALL_XOR, gfr_impl_current(GFRAID_OP_XOR_SYNDROME), disks,
+		struct call c = { CALL_XOR, gfr_impl_here(GFRAID_OP_XOR_SYNDROME), disks,
 				  start, stop, ptrs };
 
 		return run(&c, bytes);

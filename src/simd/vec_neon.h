@@ -7,6 +7,11 @@
 
 #ifdef __KERNEL__
 #include <asm/neon-intrinsics.h>
+/* arm_neon.h brought the compiler's stdint.h: the kernel's limits.h,
+   included after it, defines these two again (the kernel's own NEON units
+   include no kernel header beside arm_neon.h). */
+#undef SIZE_MAX
+#undef UINTPTR_MAX
 #else
 #include <arm_neon.h>
 #endif

@@ -1,16 +1,38 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 # Compile check of gfraid.ko and gfraid_raid6.ko against Debian's
-# linux-headers-amd64 (or
-# GFRAID_KDIR), from the unchanged src/ files. The build runs in a tree of
+# linux-headers-amd64 (or GFRAID_KDIR), from the unchanged src/ files; with
+# arm64, against Debian's linux-headers-arm64 with aarch64-linux-gnu-gcc
+# (the NEON tiers, kernel_neon_begin/end). The build runs in a tree of
 # symlinks under WORKDIR so the source tree gets no kbuild output.
-# Usage: build-module.sh SOURCE_DIR WORKDIR
+# Usage: build-module.sh SOURCE_DIR WORKDIR [arm64]
 set -eu
 srcdir=$1
 work=$2
+arch=${3:-}
+set --
 
+rm -rf "$work"
+mkdir -p "$work"
 kdir=${GFRAID_KDIR:-}
-if [ -z "$kdir" ]; then
+if [ "$arch" = arm64 ]; then
+	# The arm64 headers unpacked, not installed (they would pull in
+	# gcc-12:arm64); their scripts are the host's linux-kbuild, which
+	# Debian builds to serve any target (Multi-Arch: foreign).
+	pkg=$(apt-cache show linux-headers-arm64:arm64 | sed -n 's/^Depends: \([^ ,]*\).*/\1/p' | head -n 1)
+	[ -n "$pkg" ] || { echo "build-module: no linux-headers-arm64:arm64 (dpkg --add-architecture arm64; apt-get update)" >&2; exit 1; }
+	common=$(apt-cache show "$pkg:arm64" | sed -n 's/^Depends: \([^ ,]*-common\) (= \([^)]*\)).*/\1=\2/p' | head -n 1)
+	mkdir -p "$work/headers/debs" "$work/headers/usr/lib"
+	(cd "$work/headers/debs" && apt-get download "$pkg:arm64" "$common" >/dev/null 2>&1) ||
+		{ echo "build-module: cannot download $pkg:arm64 $common" >&2; exit 1; }
+	for deb in "$work"/headers/debs/*.deb; do
+		dpkg-deb -x "$deb" "$work/headers"
+	done
+	ln -s /usr/lib/linux-kbuild-6.1 "$work/headers/usr/lib/linux-kbuild-6.1"
+	sed -i "s|/usr/src/|$work/headers/usr/src/|" "$work/headers/usr/src/$pkg/Makefile"
+	kdir=$work/headers/usr/src/$pkg
+	set -- CROSS_COMPILE=aarch64-linux-gnu-
+elif [ -z "$kdir" ]; then
 	pkg=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null | sed 's/[ ,(].*//') || true
 	if [ -z "$pkg" ]; then
 		echo "build-module: linux-headers-amd64 is not installed (apt-get install linux-headers-amd64)" >&2
@@ -24,12 +46,10 @@ if [ ! -f "$kdir/Makefile" ]; then
 fi
 echo "build-module: building against $kdir"
 
-rm -rf "$work"
-mkdir -p "$work"
 for d in kernel src include asm; do
 	cp -rs "$srcdir/$d" "$work/"
 done
-if ! make -C "$work/kernel" KDIR="$kdir" >"$work/build.log" 2>&1; then
+if ! make -C "$work/kernel" KDIR="$kdir" "$@" >"$work/build.log" 2>&1; then
 	cat "$work/build.log"
 	echo "build-module: the module did not build" >&2
 	exit 1
