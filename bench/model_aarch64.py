@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-"""A model, not a measurement: the steady-state inner loops of libgfraid's
-NEON variants beside Linux lib/raid6's neon code and ISA-L's NEON code, run
-through llvm-mca for Neoverse N1 and V2, in bytes per cycle.
+"""A model, not a measurement: libgfraid's NEON code beside Linux lib/raid6's
+neon code and ISA-L's NEON code, run through llvm-mca for Neoverse N1 and
+V2, in bytes per cycle. Two tables:
 
-    bench/model_aarch64.py BUILD_DIR ISAL_ROOT
+- loops: the steady-state inner loop of each function, as objdump shows the
+  compiled code (the innermost loop with the most vector instructions; its
+  branches, the closing one and any exits, left out), 400 iterations;
+  bytes are the data one iteration consumes, counted from the code (LOOPS);
+- steps: one whole step of a bench case (bench/cases.h) at 4 KiB, as
+  qemu-user executed it (gfraid-trace-case under "-d in_asm,exec"), every
+  instruction from the call to the return, setup, tails and peers' own
+  dispatch included, branches left out, modelled once (STEPS).
 
-BUILD_DIR: an aarch64 cross build with the oracles (README, "Other
-architectures"): our objects and Linux's lib/raid6 objects built from
-linux-source-6.1. ISAL_ROOT: Debian's arm64 libisal unpacked there
-(scripts/cross-isal.sh). Each loop is the innermost loop of the function
-with the most vector instructions, as objdump shows the compiled code; its
-branches (the closing one and any exits) are left out. Bytes per iteration
-are the data bytes one iteration
-of that loop consumes, counted from the code (see LOOPS).
+    bench/model_aarch64.py BUILD_DIR ISAL_ROOT [STEPS_REGEX]
+
+BUILD_DIR: an aarch64 cross build with the oracles (scripts/cross-test.sh
+aarch64-linux-gnu BUILD_DIR): our objects, Linux's lib/raid6 built from
+linux-source-6.1, gfraid-trace-case. ISAL_ROOT: Debian's arm64 libisal
+unpacked there (BUILD_DIR/isal). STEPS_REGEX: only the steps whose
+"op/geometry" it matches (e.g. "gen_syndrome/8\\+2"). Needs llvm-19
+(llvm-mca, llvm-mc), qemu-user-static and binutils-aarch64-linux-gnu.
 """
 import glob
 import os
@@ -33,17 +40,21 @@ BRANCH = re.compile(r"^(b|b\.\w+|cbz|cbnz|tbz|tbnz)$")
 CALLS = {"bl", "blr", "br", "ret"}
 
 # (row label, whose, object glob under BUILD_DIR or ISAL_ROOT, function,
-#  data bytes per iteration x rows produced)
+#  data bytes one iteration consumes: ours take two disks a step, 64 bytes
+#  of each; Linux's neonN one disk, 16N bytes; the encodes one source, 32 or
+#  64 bytes, for 4 parity rows)
 LOOPS = [
-    ("gen_syndrome, per data disk", "libgfraid neon_x4",
-     "CMakeFiles/gfraid_objects.dir/src/raid6/neon.c.o", "gfr_raid6_gen_neon_x4", 64),
-    ("gen_syndrome, per data disk", "libgfraid neon_sha3_x4",
-     "CMakeFiles/gfraid_objects.dir/src/raid6/neon_sha3.c.o", "gfr_raid6_gen_neon_sha3_x4", 64),
-    ("gen_syndrome, per data disk", "Linux raid6_neon4",
+    ("gen_syndrome", "libgfraid neon_x4",
+     "CMakeFiles/gfraid_objects.dir/src/raid6/neon.c.o", "gfr_raid6_gen_neon_x4", 128),
+    ("gen_syndrome", "libgfraid neon_sha3_x4",
+     "CMakeFiles/gfraid_objects.dir/src/raid6/neon_sha3.c.o", "gfr_raid6_gen_neon_sha3_x4", 128),
+    ("gen_syndrome", "Linux raid6_neon4",
      "tests/oracle/linux/lib/raid6/test/neon4.o", "raid6_neon4_gen_syndrome_real", 64),
-    ("ec_encode, 4 rows, per source", "libgfraid neon",
+    ("gen_syndrome", "Linux raid6_neon8",
+     "tests/oracle/linux/lib/raid6/test/neon8.o", "raid6_neon8_gen_syndrome_real", 128),
+    ("ec_encode, 4 rows", "libgfraid neon",
      "CMakeFiles/gfraid_objects.dir/src/ec/neon.c.o", "gfr_ec_encode_neon", 32 * 4),
-    ("ec_encode, 4 rows, per source", "ISA-L gf_4vect_dot_prod_neon",
+    ("ec_encode, 4 rows", "ISA-L gf_4vect_dot_prod_neon",
      "ISAL:usr/lib/aarch64-linux-gnu/libisal.so.2", "gf_4vect_dot_prod_neon", 64 * 4),
 ]
 
@@ -160,7 +171,7 @@ def disassemble_words(words):
     return [a for a in asm if not BRANCH.match(a.split()[0]) and a.split()[0] not in CALLS]
 
 
-def step_table(build):
+def step_table(build, only):
     """Whole steps of bench cases, as traced: the best of ours against the
     best peer, per CPU, in bytes per cycle."""
     print("| op | geometry | " + " | ".join(
@@ -168,6 +179,8 @@ def step_table(build):
     print("|---|---|" + "---|---|---:|" * len(CPUS))
     modelled = {}
     for op, geometry, ours, peers in STEPS:
+        if not re.search(only, f"{op}/{geometry}"):
+            continue
         cells = []
         rates = {}
         for impl, env in ours + peers:
@@ -190,12 +203,13 @@ def step_table(build):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     build, isal = sys.argv[1], sys.argv[2]
-    print("| loop | code | instructions | " + " | ".join(
+    only = sys.argv[3] if len(sys.argv) == 4 else ""
+    print("| loop | code | instructions | bytes | " + " | ".join(
         f"{c} cycles | {c} bytes/cycle" for c, _ in CPUS) + " |")
-    print("|---|---|---:|" + "---:|---:|" * len(CPUS))
+    print("|---|---|---:|---:|" + "---:|---:|" * len(CPUS))
     for label, whose, rel, func, nbytes in LOOPS:
         path = os.path.join(isal, rel[5:]) if rel.startswith("ISAL:") else os.path.join(build, rel)
         found = glob.glob(path)
@@ -206,9 +220,9 @@ def main():
         for cpu, mattr in CPUS:
             c = cycles_per_iteration(asm, cpu, mattr)
             cells += [f"{c:.1f}", f"{nbytes / c:.1f}"] if c else ["-", "not on this CPU"]
-        print(f"| {label} | {whose} | {len(asm)} | " + " | ".join(cells) + " |")
+        print(f"| {label} | {whose} | {len(asm)} | {nbytes} | " + " | ".join(cells) + " |")
     print()
-    step_table(build)
+    step_table(build, only)
 
 
 if __name__ == "__main__":
