@@ -51,8 +51,8 @@ GFR_INLINE void horner_run(uint8_t *const *d, int hi, int lo, size_t o, V *p, V 
 }
 
 /* P and Q of data disks z0..0 at offset o, U vectors wide; disks fa and
-   fb (or -1) count as zero and are not read. The runs between them are
-   found once per call, not tested disk by disk in the loop. */
+   fb (or -1) count as zero and are not read. The runs of disks between them
+   are found once per step, not by testing every disk. */
 GFR_INLINE void syndrome_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb, V *p, V *q,
 			     const int U)
 {
