@@ -76,6 +76,20 @@ static const struct {
 	{ "pq_gen_neon", pq_gen_neon, GFRAID_CPU_NEON },
 #endif
 };
+
+/* pq_check (pass or fail only), dispatched and per ISA. */
+static const struct {
+	const char *name;
+	int (*check)(int vects, int len, void **array);
+	unsigned int needs;
+} isal_pq_check[] = {
+	{ "pq_check", pq_check, 0 },
+#if defined(__x86_64__)
+	{ "pq_check_sse", pq_check_sse, GFRAID_CPU_SSE2 },
+#elif defined(__aarch64__)
+	{ "pq_check_neon", pq_check_neon, GFRAID_CPU_NEON },
+#endif
+};
 #endif
 
 const char *bench_isal_version(void)
@@ -90,6 +104,7 @@ const char *bench_isal_version(void)
 static const char *const op_names[BOP_COUNT] = {
 	[BOP_GEN] = "gen_syndrome",	[BOP_XOR_RMW] = "xor_rmw",
 	[BOP_2DATA] = "recov_2data",	[BOP_DATAP] = "recov_datap",
+	[BOP_CHECK] = "raid6_check",
 	[BOP_ENCODE] = "ec_encode",	[BOP_UPDATE] = "ec_update",
 	[BOP_RECONSTRUCT] = "ec_reconstruct", [BOP_UPDATE_SHARDS] = "ec_update_shards",
 	[BOP_FLOOR_MEMCPY] = "floor_memcpy", [BOP_FLOOR_XOR] = "floor_xor",
@@ -124,6 +139,8 @@ enum gfraid_op bench_library_op(enum bench_op op)
 		return GFRAID_OP_EC_ENCODE;
 	case BOP_UPDATE_SHARDS:
 		return GFRAID_OP_EC_UPDATE_SHARDS;
+	case BOP_CHECK:
+		return GFRAID_OP_RAID6_CHECK;
 	default:
 		return GFRAID_OP_EC_UPDATE;
 	}
@@ -189,6 +206,9 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 	if (op == BOP_GEN)
 		for (i = 0; i < (int)COUNT_OF(isal_pq); i++)
 			add(op, SIDE_PEER, "isal", isal_pq[i].name, i, data, parity, len, odd);
+	if (op == BOP_CHECK)
+		for (i = 0; i < (int)COUNT_OF(isal_pq_check); i++)
+			add(op, SIDE_PEER, "isal", isal_pq_check[i].name, i, data, parity, len, odd);
 	if (op == BOP_ENCODE || op == BOP_UPDATE || op == BOP_UPDATE_SHARDS)
 		for (i = 0; i < (int)COUNT_OF(isal_ec); i++)
 			add(op, SIDE_PEER, "isal", isal_ec[i].name, i, data, parity, len, odd);
@@ -228,7 +248,7 @@ int bench_catalogue(const struct bench_case **cases)
 	int op;
 
 	if (!cat) {
-		for (op = BOP_GEN; op <= BOP_DATAP; op++) {
+		for (op = BOP_GEN; op <= BOP_CHECK; op++) {
 			for (g = 0; g < COUNT_OF(raid6_data); g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
 					add_all_sides((enum bench_op)op, raid6_data[g], 2, sizes[s], 0);
@@ -371,6 +391,12 @@ const char *bench_why_not(const struct bench_case *c)
 			return "ISA-L entry point needs instructions this CPU lacks";
 		return c->odd ? "ISA-L pq_gen needs 32-byte aligned blocks" : NULL;
 	}
+	if (c->op == BOP_CHECK) {
+		if ((gfraid_cpu_features() & isal_pq_check[c->index].needs) !=
+		    isal_pq_check[c->index].needs)
+			return "ISA-L entry point needs instructions this CPU lacks";
+		return c->odd ? "ISA-L pq_check needs 16-byte aligned blocks" : NULL;
+	}
 	if ((gfraid_cpu_features() & isal_ec[c->index].needs) != isal_ec[c->index].needs)
 		return "ISA-L entry point needs instructions this CPU lacks";
 #endif
@@ -457,7 +483,7 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 	if (c->op == BOP_XOR_RMW)
 		for (i = 0; i < 2; i++)
 			r->fresh[i] = block(c->len, c->odd, &r->fresh_mem[i], 100u + (unsigned int)i);
-	if (c->op == BOP_2DATA || c->op == BOP_DATAP)
+	if (c->op == BOP_2DATA || c->op == BOP_DATAP || c->op == BOP_CHECK)
 		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
 	if (c->op == BOP_RECONSTRUCT)
 		reconstruct_open(r);
@@ -513,6 +539,12 @@ static void step_ours(struct bench_run *r)
 	case BOP_DATAP:
 		gfraid_recov_datap(disks, c->len, c->data / 2, ptrs);
 		break;
+	case BOP_CHECK: {
+		int member;
+
+		gfraid_raid6_check(disks, c->len, (void *const *)ptrs, &member);
+		break;
+	}
 	case BOP_ENCODE:
 		gfraid_ec_encode_data((int)c->len, c->data, c->parity, r->tbl, r->blk,
 				      r->blk + c->data);
@@ -546,6 +578,8 @@ static void step_peer(struct bench_run *r)
 	if (!strncmp(c->impl, "isal:", 5)) {
 		if (c->op == BOP_GEN)
 			isal_pq[c->index].gen(disks, len, ptrs);
+		else if (c->op == BOP_CHECK)
+			isal_pq_check[c->index].check(disks, len, ptrs);
 		else if (c->op == BOP_RECONSTRUCT)
 			ec_encode_data(len, c->data, r->lost, r->tbl, r->src, r->out);
 		else if (c->op == BOP_ENCODE)

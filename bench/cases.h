@@ -22,6 +22,7 @@ enum bench_op {
 	BOP_XOR_RMW,		/* xor_syndrome, md's read-modify-write of one block */
 	BOP_2DATA,		/* recov_2data */
 	BOP_DATAP,		/* recov_datap */
+	BOP_CHECK,		/* raid6_check, on a consistent stripe */
 	BOP_ENCODE,		/* ec_encode_data */
 	BOP_UPDATE,		/* ec_encode_data_update, one call per data shard */
 	BOP_RECONSTRUCT,	/* gfraid_ec_reconstruct of min(m, k) lost data shards */

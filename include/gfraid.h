@@ -136,6 +136,31 @@ int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs);
  */
 int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **ptrs);
 
+/* What a scrub found: gfraid_raid6_check, gfraid_ec_check. */
+enum gfraid_check {
+	GFRAID_CHECK_OK = 0,		/* parity matches the data */
+	GFRAID_CHECK_LOCATED = 1,	/* one member explains every mismatch */
+	GFRAID_CHECK_UNLOCATABLE = 2	/* mismatches no single member explains */
+};
+
+/*
+ * Scrub one stripe: P and Q against the data over `bytes` of every
+ * member, reading only. For each byte where they disagree, P ^ P' and
+ * Q ^ Q' (P', Q' computed from the data) name the one member that would
+ * explain it: P alone, Q alone, or data disk z, where Q ^ Q' is
+ * 2^z * (P ^ P'). Returns GFRAID_CHECK_OK with *member = -1 when all
+ * agree; GFRAID_CHECK_LOCATED with *member the one member every
+ * mismatching byte names (a data index, disks-2 for P, disks-1 for Q):
+ * gfraid_raid6_recover(disks, bytes, *member, -1, ptrs) repairs it; or
+ * GFRAID_CHECK_UNLOCATABLE with *member = -1 when the bytes name
+ * different members, or none (two members wrong in one byte). Costs a
+ * gen_syndrome's reading where the stripe is consistent; locating runs
+ * only over the 16 KiB pieces that mismatch.
+ * Errors: GFRAID_ENULL (ptrs, an entry or member NULL), GFRAID_EDISKS,
+ * GFRAID_ESELFTEST; then not even *member is written.
+ */
+int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member);
+
 /* ------------------------------------------------------------------ */
 /* Reed-Solomon erasure coding, ISA-L semantics and table layout       */
 /* ------------------------------------------------------------------ */
@@ -313,12 +338,13 @@ enum gfraid_op {
 	GFRAID_OP_EC_ENCODE,	/* gfraid_ec_encode_data */
 	GFRAID_OP_EC_UPDATE,	/* gfraid_ec_encode_data_update */
 	GFRAID_OP_EC_UPDATE_SHARDS,	/* gfraid_ec_update_shards */
+	GFRAID_OP_RAID6_CHECK,	/* gfraid_raid6_check */
 	GFRAID_OP_COUNT
 };
 
 /* Short name of an op ("gen_syndrome", "xor_syndrome", "recov",
-   "ec_encode", "ec_update", "ec_update_shards"), or NULL if op is not
-   valid. */
+   "ec_encode", "ec_update", "ec_update_shards", "raid6_check"), or NULL if
+   op is not valid. */
 const char *gfraid_op_name(enum gfraid_op op);
 
 /* Number of variants of op in the table (on any CPU), or GFRAID_EOP. */

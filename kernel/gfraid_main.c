@@ -12,6 +12,7 @@ EXPORT_SYMBOL(gfraid_xor_syndrome);
 EXPORT_SYMBOL(gfraid_recov_2data);
 EXPORT_SYMBOL(gfraid_recov_datap);
 EXPORT_SYMBOL(gfraid_raid6_recover);
+EXPORT_SYMBOL(gfraid_raid6_check);
 EXPORT_SYMBOL(gfraid_gen_rs_matrix);
 EXPORT_SYMBOL(gfraid_gen_cauchy_matrix);
 EXPORT_SYMBOL(gfraid_invert_matrix);

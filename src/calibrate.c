@@ -10,7 +10,8 @@
  */
 #include "calibrate.h"
 
-/* RAID-6 8+2 (xor: md's one-disk write; recov: two data disks lost), EC
+/* RAID-6 8+2 (xor: md's one-disk write; recov: two data disks lost;
+   check: any data, its time does not depend on it), EC
    10+4 (update: one shard; the multi-shard update: 4 shards into 4 rows,
    its encode kernels accumulating). */
 static const struct gfr_run cases[GFRAID_OP_COUNT] = {
@@ -20,6 +21,7 @@ static const struct gfr_run cases[GFRAID_OP_COUNT] = {
 	[GFRAID_OP_EC_ENCODE] = { 10, 4, 0, 0, 0, 0 },
 	[GFRAID_OP_EC_UPDATE] = { 10, 4, 3, 0, 0, 0 },
 	[GFRAID_OP_EC_UPDATE_SHARDS] = { 4, 4, 0, 0, 0, 0 },
+	[GFRAID_OP_RAID6_CHECK] = { 8, 2, 0, 0, 0, 0 },
 };
 
 #define SMALL 4096

@@ -68,6 +68,13 @@ static const struct gfr_impl update_impls[] = {
 	{ "base", 0, { .update = gfr_ec_update_base } },
 };
 
+static const struct gfr_impl check_impls[] = {
+#define GFR_CHECK(arch, tier, file, fn) \
+	GFR_ON_##arch({ NAME(fn, "gfr_raid6_check_"), GFR_NEEDS_##tier, { .check = fn } }, )
+#include "variants.h"
+	{ "base", 0, { .check = gfr_raid6_check_base } },
+};
+
 static const struct op_table {
 	const char *name;
 	const struct gfr_impl *impls;
@@ -81,13 +88,14 @@ static const struct op_table {
 	/* the multi-shard update runs the encode kernels, accumulating: the
 	   same variants, tested, timed and chosen as an op of their own */
 	[GFRAID_OP_EC_UPDATE_SHARDS] = { "ec_update_shards", encode_impls, COUNT_OF(encode_impls) },
+	[GFRAID_OP_RAID6_CHECK] = { "raid6_check", check_impls, COUNT_OF(check_impls) },
 };
 
 /* Every table ends with base, the reference the others are checked against. */
 #define MAX_IMPLS 32
 _Static_assert(COUNT_OF(gen_impls) <= MAX_IMPLS && COUNT_OF(xor_impls) <= MAX_IMPLS &&
 		       COUNT_OF(recov_impls) <= MAX_IMPLS && COUNT_OF(encode_impls) <= MAX_IMPLS &&
-		       COUNT_OF(update_impls) <= MAX_IMPLS,
+		       COUNT_OF(update_impls) <= MAX_IMPLS && COUNT_OF(check_impls) <= MAX_IMPLS,
 	       "raise MAX_IMPLS");
 
 const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
@@ -448,11 +456,11 @@ int gfraid_impl_force(enum gfraid_op op, const char *name)
 	return 0;
 }
 
-void gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_run *r,
-		  uint8_t **p, const uint8_t *tbl)
+int gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_run *r,
+		 uint8_t **p, const uint8_t *tbl)
 {
 	size_t step = gfr_section_len(r->len, r->nin + r->nout), end = r->off + r->len, off, n;
-	int disks = r->nin + 2;
+	int disks = r->nin + 2, mismatch = 0;
 
 	for (off = r->off; off < end; off += n) {
 		n = end - off < step ? end - off : step;
@@ -480,10 +488,14 @@ void gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr
 		case GFRAID_OP_EC_UPDATE_SHARDS:
 			im->fn.encode(off, n, r->nin, r->nout, tbl, p, p + r->nin, 1);
 			break;
+		case GFRAID_OP_RAID6_CHECK:
+			mismatch |= im->fn.check(disks, off, n, (void *const *)p);
+			break;
 		case GFRAID_OP_COUNT:
 			break;
 		}
 		if (im->needs)
 			gfr_simd_end();
 	}
+	return mismatch;
 }

@@ -22,6 +22,7 @@ struct gfr_impl {
 		} recov;
 		gfr_encode_fn encode;
 		gfr_update_fn update;
+		gfr_check_fn check;
 	} fn;
 };
 
@@ -57,14 +58,15 @@ const struct gfr_impl *gfr_impl_init(enum gfraid_op op);
  * shard deltas then coding) with tables tbl (EC), in SIMD sections as the
  * API glue runs them. a, b: xor start/stop, recov faila/failb (b < 0:
  * datap), update vec_i. For the self-test and the calibration, which call
- * variants directly.
+ * variants directly. Returns what a check variant says (nonzero: a
+ * mismatch), 0 for the other ops.
  */
 struct gfr_run {
 	int nin, nout, a, b;
 	size_t off, len;
 };
-void gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_run *r,
-		  uint8_t **p, const uint8_t *tbl);
+int gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_run *r,
+		 uint8_t **p, const uint8_t *tbl);
 
 /* The variant op runs now, or NULL when none passed its self-test (the
    op then returns GFRAID_ESELFTEST); op must be valid. One acquire load

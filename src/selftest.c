@@ -78,6 +78,18 @@ static const struct st_case update_shards_cases[] = {
 	{ 1, 3, 21, 5, 0, 0, 0, "ec_update_shards 1 shard, 3 rows, 21 bytes (tail only)" },
 };
 
+/* a: the member made wrong (-1: none; nin is P, nin + 1 Q), b: at which
+   byte of the window. */
+static const struct st_case check_cases[] = {
+	{ 8, 2, 1125, 0, 0, -1, 0, "raid6_check 8+2, 1125 bytes, aligned, consistent" },
+	{ 8, 2, 1125, 0, 0, 3, 700, "raid6_check 8+2, 1125 bytes, data disk 3 wrong at byte 700" },
+	{ 9, 2, 200, 5, 0, 9, 0, "raid6_check 9+2, 200 bytes, unaligned, P wrong at byte 0" },
+	{ 16, 2, 333, 0, 1, 17, 332,
+	  "raid6_check 16+2, 333 bytes, second kernel section, Q wrong at its last byte" },
+	{ 1, 2, 65, 0, 0, 0, 64, "raid6_check 1+2, 65 bytes, the data wrong in the 1-byte tail" },
+	{ 8, 2, 13, 3, 0, -1, 0, "raid6_check 8+2, 13 bytes (tail only), consistent" },
+};
+
 #define CASES(t) { t, (int)(sizeof(t) / sizeof((t)[0])) }
 static const struct {
 	const struct st_case *c;
@@ -89,12 +101,14 @@ static const struct {
 	[GFRAID_OP_EC_ENCODE] = CASES(encode_cases),
 	[GFRAID_OP_EC_UPDATE] = CASES(update_cases),
 	[GFRAID_OP_EC_UPDATE_SHARDS] = CASES(update_shards_cases),
+	[GFRAID_OP_RAID6_CHECK] = CASES(check_cases),
 };
 
 /*
  * The known answers, derived from Linux lib/raid6 (gen, xor) and ISA-L
  * (encode, update) by tests/test_selftest.c, which fails if they ever
- * differ. recov shares gen's inputs, so P and Q are gen's answer.
+ * differ. recov and raid6_check share gen's inputs, so P and Q are gen's
+ * answer.
  */
 static const uint8_t kat_gen[64] = {
 	0x9f, 0x1a, 0x7b, 0x60, 0xf2, 0xbb, 0xf0, 0x22, 0x6a, 0xab, 0xfa, 0xaf,
@@ -139,6 +153,7 @@ static const struct gfr_kat kats[GFRAID_OP_COUNT] = {
 	[GFRAID_OP_EC_ENCODE] = { 5, 3, 16, 0, 0, 0x6b617434u, kat_encode },
 	[GFRAID_OP_EC_UPDATE] = { 5, 3, 16, 2, 0, 0x6b617435u, kat_update },
 	[GFRAID_OP_EC_UPDATE_SHARDS] = { 3, 3, 16, 0, 0, 0x6b617436u, kat_update_shards },
+	[GFRAID_OP_RAID6_CHECK] = { 5, 2, 32, -1, 0, KAT_GEN_SEED, NULL },
 };
 
 const struct gfr_kat *gfr_selftest_kat(enum gfraid_op op)
@@ -240,20 +255,22 @@ static int same(const uint8_t *a, const uint8_t *b, size_t n)
 	return diff == 0;
 }
 
-static void call(enum gfraid_op op, const struct gfr_impl *im, const struct st_case *c,
-		 size_t off, uint8_t **p, const uint8_t *tbl)
+/* The check's answer (0 or 1), 0 for the other ops. */
+static int call(enum gfraid_op op, const struct gfr_impl *im, const struct st_case *c,
+		size_t off, uint8_t **p, const uint8_t *tbl)
 {
 	struct gfr_run r = { c->nin, c->nout, c->a, c->b, off, (size_t)c->len };
 
-	gfr_impl_run(op, im, &r, p, tbl);
+	return gfr_impl_run(op, im, &r, p, tbl) != 0;
 }
 
 /*
  * Fill every buffer's window from seed (buffer i: gfr_selftest_seed(seed,
  * i)) and the bytes around it from another; for EC, the tables from the
- * coefficient bytes of buffer n; for recov, consistent P and Q (from base
- * or, for the known answer, from gen's answer), then junk in the lost
- * windows, which recovery must overwrite without reading.
+ * coefficient bytes of buffer n; for recov and raid6_check, consistent P
+ * and Q (from base or, for the known answer, from gen's answer), then junk
+ * in the lost windows, which recovery must overwrite without reading, or
+ * one wrong byte for the check to find.
  */
 static void prepare(enum gfraid_op op, const struct st_case *c, const struct layout *l,
 		    unsigned int seed, uint8_t *arena, uint8_t **p, uint8_t *tbl,
@@ -273,17 +290,22 @@ static void prepare(enum gfraid_op op, const struct st_case *c, const struct lay
 		for (i = 0; i < nc; i++)
 			gfr_gf_nibble_table(coef[i], tbl + (size_t)32 * i);
 	}
-	if (op == GFRAID_OP_RECOV) {
-		if (pq) {
-			memcpy(p[c->nin] + l->off, pq, (size_t)c->len);
-			memcpy(p[c->nin + 1] + l->off, pq + c->len, (size_t)c->len);
-		} else {
-			gfr_raid6_gen_base(c->nin + 2, l->off, (size_t)c->len, (void **)p);
-		}
-		gfr_selftest_fill(p[c->a] + l->off, (size_t)c->len, ~seed);
-		if (c->b >= 0)
-			gfr_selftest_fill(p[c->b] + l->off, (size_t)c->len, ~seed + 1);
+	if (op != GFRAID_OP_RECOV && op != GFRAID_OP_RAID6_CHECK)
+		return;
+	if (pq) {
+		memcpy(p[c->nin] + l->off, pq, (size_t)c->len);
+		memcpy(p[c->nin + 1] + l->off, pq + c->len, (size_t)c->len);
+	} else {
+		gfr_raid6_gen_base(c->nin + 2, l->off, (size_t)c->len, (void **)p);
 	}
+	if (op == GFRAID_OP_RAID6_CHECK) {
+		if (c->a >= 0)
+			p[c->a][l->off + (size_t)c->b] ^= 0x5a;
+		return;
+	}
+	gfr_selftest_fill(p[c->a] + l->off, (size_t)c->len, ~seed);
+	if (c->b >= 0)
+		gfr_selftest_fill(p[c->b] + l->off, (size_t)c->len, ~seed + 1);
 }
 
 /* The first output byte, flipped by the corruption hook. */
@@ -300,16 +322,17 @@ static int run_case(enum gfraid_op op, const struct gfr_impl *im, const struct g
 	uint8_t *test = mem, *want = mem + GFR_SELFTEST_ARENA, *tbl = mem + 2 * GFR_SELFTEST_ARENA;
 	uint8_t *pt[MAX_BUFS], *pw[MAX_BUFS];
 	struct layout l;
-	int i;
+	int i, answer;
 
 	layout_of(c, &l);
 	set_ptrs(c, &l, test, pt);
 	set_ptrs(c, &l, want, pw);
 	prepare(op, c, &l, seed, want, pw, tbl, NULL);
 	memcpy(test + l.off, want + l.off, (size_t)l.n * l.stride);
-	call(op, ref, c, l.off, pw, tbl);
-	call(op, im, c, l.off, pt, tbl);
-	if (corrupt)
+	answer = call(op, ref, c, l.off, pw, tbl);
+	if (call(op, im, c, l.off, pt, tbl) != (answer ^ (corrupt && op == GFRAID_OP_RAID6_CHECK)))
+		return 1;
+	if (corrupt && op != GFRAID_OP_RAID6_CHECK)
 		*first_output(op, c, &l, pt) ^= 1;
 	for (i = 0; i < l.n; i++)
 		if (!same(region(&l, test, i), region(&l, want, i), l.stride))
@@ -320,7 +343,8 @@ static int run_case(enum gfraid_op op, const struct gfr_impl *im, const struct g
 /*
  * base against the known answer: the outputs must be the stored bytes
  * (recov: the lost data as it was, after 2data of a and b, then datap
- * of a).
+ * of a; raid6_check: gen's answer consistent, then not with one data byte
+ * changed).
  */
 static int run_kat(enum gfraid_op op, const struct gfr_impl *base, int corrupt, uint8_t *mem)
 {
@@ -334,10 +358,17 @@ static int run_kat(enum gfraid_op op, const struct gfr_impl *base, int corrupt, 
 
 	layout_of(&c, &l);
 	set_ptrs(&c, &l, mem, pt);
-	for (pass = 0; pass < (op == GFRAID_OP_RECOV ? 2 : 1); pass++) {
-		if (pass == 1)
+	for (pass = 0; pass < (op == GFRAID_OP_RECOV || op == GFRAID_OP_RAID6_CHECK ? 2 : 1);
+	     pass++) {
+		if (pass == 1 && op == GFRAID_OP_RAID6_CHECK)
+			c.a = 1;
+		else if (pass == 1)
 			c.b = -1;
 		prepare(op, &c, &l, k->seed, mem, pt, tbl, kat_gen);
+		if (op == GFRAID_OP_RAID6_CHECK) {
+			bad |= (call(op, base, &c, 0, pt, tbl) ^ corrupt) != pass;
+			continue;
+		}
 		call(op, base, &c, 0, pt, tbl);
 		if (corrupt)
 			*first_output(op, &c, &l, pt) ^= 1;

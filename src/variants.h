@@ -11,7 +11,8 @@
  *     the flags every file of the tier is compiled with, and the
  *     GFRAID_CPU_* bits that must all be present to run it;
  *   GFR_GEN(arch, tier, "file", function), GFR_XOR(...), GFR_ENCODE(...),
- *   GFR_UPDATE(...), GFR_RECOV(arch, tier, "file", 2data, datap)
+ *   GFR_UPDATE(...), GFR_CHECK(...), GFR_RECOV(arch, tier, "file", 2data,
+ *   datap)
  *     a variant: built on arch (X86_64, AARCH64) from file (relative to
  *     src/), named as its function without the op's prefix.
  *
@@ -48,6 +49,9 @@
 #endif
 #ifndef GFR_UPDATE
 #define GFR_UPDATE(arch, tier, file, fn)
+#endif
+#ifndef GFR_CHECK
+#define GFR_CHECK(arch, tier, file, fn)
 #endif
 
 GFR_TIER(sse2, "-msse2", GFRAID_CPU_SSE2)
@@ -121,6 +125,21 @@ GFR_RECOV(X86_64, ssse3, "raid6/ssse3.c", gfr_raid6_2data_ssse3, gfr_raid6_datap
 GFR_RECOV(AARCH64, neon_sha3, "raid6/neon_sha3.c", gfr_raid6_2data_neon_sha3, gfr_raid6_datap_neon_sha3)
 GFR_RECOV(AARCH64, neon, "raid6/neon.c", gfr_raid6_2data_neon, gfr_raid6_datap_neon)
 
+GFR_CHECK(X86_64, avx512_gfni, "raid6/avx512_gfni.c", gfr_raid6_check_avx512_gfni_x4)
+GFR_CHECK(X86_64, avx512_gfni, "raid6/avx512_gfni.c", gfr_raid6_check_avx512_gfni_x2)
+GFR_CHECK(X86_64, avx512, "raid6/avx512.c", gfr_raid6_check_avx512_x4)
+GFR_CHECK(X86_64, avx2_gfni, "raid6/avx2_gfni.c", gfr_raid6_check_avx2_gfni_x4)
+GFR_CHECK(X86_64, avx2_gfni, "raid6/avx2_gfni.c", gfr_raid6_check_avx2_gfni_x2)
+GFR_CHECK(X86_64, avx512, "raid6/avx512.c", gfr_raid6_check_avx512_x2)
+GFR_CHECK(X86_64, avx2, "raid6/avx2.c", gfr_raid6_check_avx2_x4)
+GFR_CHECK(X86_64, avx2, "raid6/avx2.c", gfr_raid6_check_avx2_x2)
+GFR_CHECK(X86_64, sse2, "raid6/sse2.c", gfr_raid6_check_sse2_x4)
+GFR_CHECK(X86_64, sse2, "raid6/sse2.c", gfr_raid6_check_sse2_x2)
+GFR_CHECK(AARCH64, neon_sha3, "raid6/neon_sha3.c", gfr_raid6_check_neon_sha3_x4)
+GFR_CHECK(AARCH64, neon_sha3, "raid6/neon_sha3.c", gfr_raid6_check_neon_sha3_x2)
+GFR_CHECK(AARCH64, neon, "raid6/neon.c", gfr_raid6_check_neon_x4)
+GFR_CHECK(AARCH64, neon, "raid6/neon.c", gfr_raid6_check_neon_x2)
+
 GFR_ENCODE(X86_64, avx512_gfni, "ec/avx512_gfni.c", gfr_ec_encode_avx512_gfni)
 GFR_ENCODE(X86_64, avx512_gfni, "ec/avx512_gfni_asm.c", gfr_ec_encode_avx512_gfni_asm)
 GFR_ENCODE(X86_64, avx2_gfni, "ec/avx2_gfni.c", gfr_ec_encode_avx2_gfni)
@@ -143,3 +162,4 @@ GFR_UPDATE(AARCH64, neon, "ec/neon.c", gfr_ec_update_neon)
 #undef GFR_RECOV
 #undef GFR_ENCODE
 #undef GFR_UPDATE
+#undef GFR_CHECK

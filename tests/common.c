@@ -69,6 +69,18 @@ void gset_alloc(struct guarded_set *s, int n, size_t len, size_t skew)
 		s->ptrs[i] = guarded_alloc(&s->bufs[i], len, skew);
 }
 
+void gset_protect(struct guarded_set *s, int writable)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		ck_assert_int_eq(mprotect((uint8_t *)s->bufs[i].map + page,
+					  s->bufs[i].map_len - 2 * page,
+					  writable ? PROT_READ | PROT_WRITE : PROT_READ),
+				 0);
+}
+
 void gset_free(struct guarded_set *s)
 {
 	int i;
@@ -112,8 +124,10 @@ int op_vs_reference(enum gfraid_op op, unsigned int *seed, int *wrong)
 	for (i = 0; i < K * ROWS; i++)
 		a[i] = (uint8_t)(rand_r(seed) >> 5);
 	gfraid_ec_init_tables(K, ROWS, a, tbls);
-	if (op == GFRAID_OP_RECOV)	/* consistent P and Q */
+	if (op == GFRAID_OP_RECOV || op == GFRAID_OP_RAID6_CHECK)	/* consistent P and Q */
 		ref_gen_syndrome(K + 2, LEN, w);
+	if (op == GFRAID_OP_RAID6_CHECK)	/* one wrong byte on data disk 3 */
+		w[3][500] ^= 0x77;
 	for (i = 0; i < N; i++)
 		memcpy(b[i], w[i], LEN);
 	if (op == GFRAID_OP_RECOV) {	/* two data blocks lost */
@@ -138,6 +152,14 @@ int op_vs_reference(enum gfraid_op op, unsigned int *seed, int *wrong)
 		err = gfraid_ec_encode_data(LEN, K, ROWS, tbls, b, b + K);
 		ref_encode(LEN, K, ROWS, a, w, w + K);
 		break;
+	case GFRAID_OP_RAID6_CHECK: {
+		int member;
+
+		err = gfraid_raid6_check(K + 2, LEN, (void *const *)b, &member);
+		if (err >= 0)	/* the answer: disk 3 */
+			err = err == GFRAID_CHECK_LOCATED && member == 3 ? 0 : -1;
+		break;
+	}
 	default:
 		err = gfraid_ec_encode_data_update(LEN, K, ROWS, 2, tbls, b[2], b + K);
 		ref_update(LEN, K, ROWS, 2, a, w[2], w + K);

@@ -40,6 +40,9 @@ struct guarded_set {
 };
 void gset_alloc(struct guarded_set *s, int n, size_t len, size_t skew);
 void gset_free(struct guarded_set *s);
+/* Make every buffer of s read-only (writable 0) or writable again: an op
+   that only reads must run with them read-only. */
+void gset_protect(struct guarded_set *s, int writable);
 
 /* Force variant i of op when this CPU can run it: 1, or 0 (nothing
    changed) when it cannot. Tests loop over every variant with it. A
@@ -49,7 +52,8 @@ int use_variant(enum gfraid_op op, int i);
 /*
  * One call of op through the public API (RAID-6 6+2, EC 6+3, 1000 bytes)
  * on fresh buffers drawn from *seed with rand_r, checked against the byte
- * reference: the API's return code, and in *wrong the number of buffers
+ * reference: the API's return code (raid6_check: 0 when it named the one
+ * wrong member, -1 when it did not), and in *wrong the number of buffers
  * that differ from the reference (or, when the call failed, that it
  * changed). Asserts nothing, so threads may call it.
  */

@@ -9,6 +9,7 @@
 
 static const char *const op_names[GFRAID_OP_COUNT] = {
 	"gen_syndrome", "xor_syndrome", "recov", "ec_encode", "ec_update", "ec_update_shards",
+	"raid6_check",
 };
 
 START_TEST(listing)

@@ -2,6 +2,7 @@
 /* Public RAID-6 entry points: check the arguments, then run the variant
    dispatch selected. Nothing is written before every check has passed. */
 #include "../dispatch.h"
+#include "../gf/gf.h"
 
 enum call_kind { CALL_GEN, CALL_XOR, CALL_2DATA, CALL_DATAP };
 
@@ -154,4 +155,68 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 		return gen(disks, bytes, ptrs);
 	}
 	return recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
+}
+
+/* The check runs its variant over pieces of this many bytes; locating, a
+   byte at a time, runs only over the pieces that mismatch. */
+#define CHECK_PIECE ((size_t)16 * 1024)
+
+/* The member byte o names: a data index, disks-2 for P, disks-1 for Q;
+   -1 when it is consistent, -2 when no one member explains it. */
+static int culprit(int disks, uint8_t *const *d, size_t o)
+{
+	uint8_t p = 0, q = 0, dp, dq;
+	int z;
+
+	for (z = disks - 3; z >= 0; z--) {
+		p ^= d[z][o];
+		q = (uint8_t)((q << 1) ^ (q & 0x80 ? 0x1d : 0) ^ d[z][o]);
+	}
+	dp = p ^ d[disks - 2][o];
+	dq = q ^ d[disks - 1][o];
+	if (!dp && !dq)
+		return -1;
+	if (!dq)
+		return disks - 2;
+	if (!dp)
+		return disks - 1;
+	/* data disk z wrong by e: dp = e, dq = 2^z * e */
+	z = (gfr_gf_log[dq] - gfr_gf_log[dp] + 255) % 255;
+	return z < disks - 2 ? z : -2;
+}
+
+int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member)
+{
+	const struct gfr_impl *im;
+	int err = check_disks(disks, (void **)ptrs), found = -1;
+	size_t off, n, o;
+
+	if (err)
+		return err;
+	if (!member)
+		return GFRAID_ENULL;
+	im = bytes ? gfr_impl_here(GFRAID_OP_RAID6_CHECK) : NULL;
+	if (bytes && !im)
+		return GFRAID_ESELFTEST;
+	for (off = 0; off < bytes; off += n) {
+		struct gfr_run r = { disks - 2, 2, 0, 0, off, 0 };
+
+		n = bytes - off < CHECK_PIECE ? bytes - off : CHECK_PIECE;
+		r.len = n;
+		if (!gfr_impl_run(GFRAID_OP_RAID6_CHECK, im, &r, (uint8_t **)ptrs, NULL))
+			continue;
+		for (o = off; o < off + n; o++) {
+			int who = culprit(disks, (uint8_t *const *)ptrs, o);
+
+			if (who == -1)
+				continue;
+			if (who == -2 || (found >= 0 && who != found)) {
+				*member = -1;
+				return GFRAID_CHECK_UNLOCATABLE;
+			}
+			found = who;
+		}
+	}
+	*member = found;
+	return found < 0 ? GFRAID_CHECK_OK : GFRAID_CHECK_LOCATED;
 }

@@ -174,3 +174,25 @@ void gfr_raid6_datap_base(int disks, size_t off, size_t len, int faila, void **p
 		p[i] ^= x;
 	}
 }
+
+int gfr_raid6_check_base(int disks, size_t off, size_t len, void *const *ptrs)
+{
+	uint8_t *const *d = (uint8_t *const *)ptrs;
+	size_t end = off + len, n;
+	word diff = 0;
+	int z;
+
+	for (; off < end; off += n) {
+		word wp = 0, wq = 0;
+
+		n = chunk(end, off);
+		for (z = disks - 3; z >= 0; z--) {
+			word wd = load(d[z] + off, n);
+
+			wp ^= wd;
+			wq = mul2(wq) ^ wd;
+		}
+		diff |= (wp ^ load(d[disks - 2] + off, n)) | (wq ^ load(d[disks - 1] + off, n));
+	}
+	return diff != 0;
+}

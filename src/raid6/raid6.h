@@ -20,11 +20,15 @@ typedef void (*gfr_xor_fn)(int disks, int start, int stop, size_t off, size_t le
 typedef void (*gfr_2data_fn)(int disks, size_t off, size_t len, int faila, int failb,
 			     void **ptrs);
 typedef void (*gfr_datap_fn)(int disks, size_t off, size_t len, int faila, void **ptrs);
+/* Nonzero when P or Q differs from what the data gives anywhere in [off,
+   off + len); reads only, and takes as long whatever the answer. */
+typedef int (*gfr_check_fn)(int disks, size_t off, size_t len, void *const *ptrs);
 
 void gfr_raid6_gen_base(int disks, size_t off, size_t len, void **ptrs);
 void gfr_raid6_xor_base(int disks, int start, int stop, size_t off, size_t len, void **ptrs);
 void gfr_raid6_2data_base(int disks, size_t off, size_t len, int faila, int failb, void **ptrs);
 void gfr_raid6_datap_base(int disks, size_t off, size_t len, int faila, void **ptrs);
+int gfr_raid6_check_base(int disks, size_t off, size_t len, void *const *ptrs);
 
 /* The SIMD variants, declared from the registry (src/variants.h). */
 #define GFR_GEN(arch, tier, file, fn) void fn(int disks, size_t off, size_t len, void **ptrs);
@@ -33,6 +37,8 @@ void gfr_raid6_datap_base(int disks, size_t off, size_t len, int faila, void **p
 #define GFR_RECOV(arch, tier, file, fn_2data, fn_datap) \
 	void fn_2data(int disks, size_t off, size_t len, int faila, int failb, void **ptrs); \
 	void fn_datap(int disks, size_t off, size_t len, int faila, void **ptrs);
+#define GFR_CHECK(arch, tier, file, fn) \
+	int fn(int disks, size_t off, size_t len, void *const *ptrs);
 #include "../variants.h"
 
 /* Not a variant: D_faila = P ^ the other data disks, for the rare data + Q

@@ -6,13 +6,14 @@
  *   - a vector header (src/simd/vec_sse2.h, vec_avx2.h, vec_avx512.h,
  *     vec_neon.h): V, VLEN,
  *     vload, vstore (unaligned), vstream (non-temporal, aligned), vfence,
- *     vzero, vxor, vxor3;
+ *     vzero, vxor, vxor3, and for the check vdiff, vany;
  *   - where it has one, a multiply of every byte by a constant c: struct
  *     vmul, vmul_setup(c), vmul(x, m) (pshufb nibble tables or a GFNI
  *     matrix), announced by defining GFR_HAVE_VMUL;
  *   - a Q strategy (q_horner.h or q_gfni.h): syndrome_vec(), delta_vec();
  *   - this file, then GFR_RAID6_SYNDROME(gen, xor, unroll, nt) for each
- *     gen and xor pair the registry (src/variants.h) lists;
+ *     gen and xor pair the registry (src/variants.h) lists, and
+ *     GFR_RAID6_CHECK(check, unroll) for each check;
  *   - for recovery (needs vmul), simd_recov.h and
  *     GFR_RAID6_RECOV(2data, datap, unroll).
  * Bodies take U vectors per step (1, 2, 4: the x1/x2/x4 variants), run
@@ -152,6 +153,44 @@ GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len,
 	if (o < end)
 		gfr_raid6_xor_base(disks, start, stop, o, end - o, ptrs);
 }
+
+/* P and Q against the data, U vectors at o: their differences gathered
+   into acc. */
+GFR_INLINE V check_at(uint8_t *const *d, int z0, const uint8_t *pp, const uint8_t *qq, size_t o,
+		      V acc, const int U)
+{
+	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
+	int u;
+
+	syndrome_vec(d, z0, o, -1, -1, p, q, U);
+	for (u = 0; u < U; u++) {
+		acc = vdiff(acc, vload(pp + o + u * VLEN), p[u]);
+		acc = vdiff(acc, vload(qq + o + u * VLEN), q[u]);
+	}
+	return acc;
+}
+
+/* No early exit: a scrub's time does not depend on where the data is bad,
+   and the one test is after the loop. */
+GFR_INLINE int check_body(int disks, size_t off, size_t len, void *const *ptrs, const int U)
+{
+	uint8_t *const *d = (uint8_t *const *)ptrs;
+	const uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	size_t end = off + len, o = off;
+	V acc = vzero();
+
+	for (; o + U * VLEN <= end; o += U * VLEN)
+		acc = check_at(d, disks - 3, pp, qq, o, acc, U);
+	for (; o + VLEN <= end; o += VLEN)
+		acc = check_at(d, disks - 3, pp, qq, o, acc, 1);
+	return vany(acc) || (o < end && gfr_raid6_check_base(disks, o, end - o, ptrs));
+}
+
+#define GFR_RAID6_CHECK(check_fn, U) \
+	int check_fn(int disks, size_t off, size_t len, void *const *ptrs) \
+	{ \
+		return check_body(disks, off, len, ptrs, U); \
+	}
 
 /* gen and xor of one unroll: U vectors a step, nt: non-temporal stores.
    The names are written out in full where they are defined, so that grep

@@ -55,6 +55,18 @@ GFR_INLINE V vxor3(V a, V b, V c)
 	return vxor(vxor(a, b), c);
 }
 
+/* acc | (a ^ b): where two vectors differ, gathered. */
+GFR_INLINE V vdiff(V acc, V a, V b)
+{
+	return _mm256_or_si256(acc, _mm256_xor_si256(a, b));
+}
+
+/* Whether any bit of v is set. */
+GFR_INLINE int vany(V v)
+{
+	return !_mm256_testz_si256(v, v);
+}
+
 GFR_INLINE V vbyte(uint8_t b)
 {
 	return _mm256_set1_epi8((char)b);

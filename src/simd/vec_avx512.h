@@ -56,6 +56,18 @@ GFR_INLINE V vxor3(V a, V b, V c)
 	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
 }
 
+/* acc | (a ^ b), one vpternlogq: where two vectors differ, gathered. */
+GFR_INLINE V vdiff(V acc, V a, V b)
+{
+	return _mm512_ternarylogic_epi64(acc, a, b, 0xf6);
+}
+
+/* Whether any bit of v is set. */
+GFR_INLINE int vany(V v)
+{
+	return _mm512_test_epi64_mask(v, v) != 0;
+}
+
 GFR_INLINE V vbyte(uint8_t b)
 {
 	return _mm512_set1_epi8((char)b);

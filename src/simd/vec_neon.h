@@ -64,6 +64,18 @@ GFR_INLINE V vxor3(V a, V b, V c)
 #endif
 }
 
+/* acc | (a ^ b): where two vectors differ, gathered. */
+GFR_INLINE V vdiff(V acc, V a, V b)
+{
+	return vorrq_u8(acc, veorq_u8(a, b));
+}
+
+/* Whether any bit of v is set. */
+GFR_INLINE int vany(V v)
+{
+	return vmaxvq_u32(vreinterpretq_u32_u8(v)) != 0;
+}
+
 /* Each byte times 2: the top bit, spread over the byte by an arithmetic
    shift, selects 0x1D to fold back in. */
 GFR_INLINE V vmul2_xor(V q, V x)

@@ -55,6 +55,18 @@ GFR_INLINE V vxor3(V a, V b, V c)
 	return vxor(vxor(a, b), c);
 }
 
+/* acc | (a ^ b): where two vectors differ, gathered. */
+GFR_INLINE V vdiff(V acc, V a, V b)
+{
+	return _mm_or_si128(acc, _mm_xor_si128(a, b));
+}
+
+/* Whether any bit of v is set. */
+GFR_INLINE int vany(V v)
+{
+	return _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xffff;
+}
+
 /* Each byte times 2: bytes with the top bit set (negative as signed)
    get 0x1D folded back in. */
 GFR_INLINE V vmul2(V q)

@@ -28,6 +28,7 @@ void ec_encode_data_neon(int len, int k, int rows, unsigned char *gftbls, unsign
 void ec_encode_data_update_neon(int len, int k, int rows, int vec_i, unsigned char *g_tbls,
 				unsigned char *data, unsigned char **coding);
 int pq_gen_neon(int vects, int len, void **array);
+int pq_check_neon(int vects, int len, void **array);
 #endif
 
 #if defined(__x86_64__)

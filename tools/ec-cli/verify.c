@@ -188,6 +188,25 @@ static int call_ok(struct verify *v, enum oracle o, int err, const char *call)
 	return 0;
 }
 
+/* A scrub's verdict against the one expected; counted in t[o], the first
+   wrong one of the run printed in full. */
+static void verdict(struct verify *v, enum oracle o, const char *oracle_detail, int rc,
+		    int member, int want_rc, int want_member)
+{
+	v->t[o].cases++;
+	if (rc == want_rc && member == want_member)
+		return;
+	v->t[o].failures++;
+	if (v->mismatch_printed)
+		return;
+	v->mismatch_printed = 1;
+	fprintf(v->report,
+		"\nFIRST MISMATCH\n  op        %s\n  variant   %s\n  oracle    %s %s\n"
+		"  case      --seed %" PRIu64 ": %s\n  verdict   %d, member %d; expected %d, member %d\n",
+		v->op, v->variant, oracle_title[o], oracle_detail, v->seed, v->ctx, rc, member,
+		want_rc, want_member);
+}
+
 /* Mostly small arrays, sometimes the largest. */
 static int pick_disks(struct verify *v, int min)
 {
@@ -240,6 +259,55 @@ static void raid6_vs_reference(struct verify *v, enum gfraid_op op)
 		check(v, OR_REF, "(byte at a time)", ours.p, want.p, disks, bytes, 1);
 	blocks_free(&ours);
 	blocks_free(&want);
+}
+
+/*
+ * The scrub on a stripe made consistent by make(): as it is, with one
+ * member wrong at a byte of the first half, and with another member wrong
+ * in the second half too; the verdicts against what was planted, the
+ * stripe unchanged by each call.
+ */
+static void check_planted(struct verify *v, enum oracle o, const char *detail,
+			  struct blocks *st)
+{
+	int disks = st->n, m = rng_range(&v->rng, 0, disks - 1), step, member, rc;
+	int m2 = (m + rng_range(&v->rng, 1, disks - 1)) % disks;
+	size_t bytes = st->len, half = bytes / 2;
+	struct blocks copy;
+
+	blocks_new(&copy, disks, bytes, 0);
+	for (step = 0; step < 3 && bytes >= 2; step++) {
+		if (step == 1)
+			st->p[m][(size_t)rng_range(&v->rng, 0, (int)half - 1)] ^=
+				(uint8_t)rng_range(&v->rng, 1, 255);
+		if (step == 2)
+			st->p[m2][half + (size_t)rng_range(&v->rng, 0, (int)(bytes - half) - 1)] ^=
+				(uint8_t)rng_range(&v->rng, 1, 255);
+		blocks_copy(&copy, st);
+		rc = gfraid_raid6_check(disks, bytes, (void *const *)st->p, &member);
+		verdict(v, o, detail, rc, member, step == 0 ? GFRAID_CHECK_OK
+					     : step == 1 ? GFRAID_CHECK_LOCATED
+							 : GFRAID_CHECK_UNLOCATABLE,
+			step == 1 ? m : -1);
+		check(v, o, "(the stripe, which a check must not write)", st->p, copy.p, disks,
+		      bytes, 1);
+	}
+	blocks_free(&copy);
+}
+
+static void raid6_check_vs_reference(struct verify *v)
+{
+	int disks = pick_disks(v, 3);
+	size_t bytes = (size_t)rng_range(&v->rng, 2, disks > 64 ? 1500 : 6000);
+	size_t skew = (size_t)rng_range(&v->rng, 0, 63);
+	struct blocks st;
+
+	blocks_new(&st, disks, bytes, skew);
+	blocks_fill(v, &st);
+	ref_gen_syndrome(disks, bytes, st.p);
+	snprintf(v->ctx, sizeof(v->ctx), "disks=%d bytes=%zu skew=%zu", disks, bytes, skew);
+	check_planted(v, OR_REF, "(P and Q byte at a time)", &st);
+	blocks_free(&st);
 }
 
 #ifdef GFRAID_HAVE_ORACLES
@@ -334,6 +402,45 @@ static void gen_vs_isal(struct verify *v)
 		check(v, OR_ISAL, "pq_gen", ours.p, theirs.p, disks, bytes, 1);
 	blocks_free(&ours);
 	blocks_free(&theirs);
+}
+
+/* Stripes made consistent by each Linux gen algorithm, and by ISA-L's
+   pq_gen, whose pq_check must give the same pass or fail. */
+static void raid6_check_vs_oracles(struct verify *v)
+{
+	int a, disks, member;
+	size_t bytes;
+	struct blocks st;
+
+	for (a = 0; a < lref_gen_count(); a++) {
+		if (!lref_gen_valid(a))
+			continue;
+		disks = pick_disks(v, 4);
+		bytes = kernel_bytes(v, disks);
+		blocks_new(&st, disks, bytes, 0);
+		blocks_fill(v, &st);
+		lref_gen(a, disks, bytes, (void **)st.p);
+		snprintf(v->ctx, sizeof(v->ctx), "disks=%d bytes=%zu", disks, bytes);
+		check_planted(v, OR_LINUX, lref_gen_name(a), &st);
+		blocks_free(&st);
+	}
+	disks = pick_disks(v, 4);
+	bytes = (size_t)64 * rng_range(&v->rng, 1, 128);
+	blocks_new(&st, disks, bytes, 0);
+	blocks_fill(v, &st);
+	if (pq_gen(disks, (int)bytes, (void **)st.p) != 0) {
+		fprintf(stderr, "ec-cli verify: ISA-L pq_gen refused disks=%d bytes=%zu\n", disks,
+			bytes);
+		exit(1);
+	}
+	snprintf(v->ctx, sizeof(v->ctx), "disks=%d bytes=%zu, one byte of disk 0 wrong", disks,
+		 bytes);
+	st.p[0][bytes / 3] ^= 0x42;
+	verdict(v, OR_ISAL, "pq_check", pq_check(disks, (int)bytes, (void **)st.p) != 0,
+		gfraid_raid6_check(disks, bytes, (void *const *)st.p, &member) ==
+			GFRAID_CHECK_LOCATED && member == 0,
+		1, 1);
+	blocks_free(&st);
 }
 #endif
 
@@ -629,6 +736,12 @@ static void run_row(struct verify *v, int row)
 			continue;
 		}
 		switch (op) {
+		case GFRAID_OP_RAID6_CHECK:
+			raid6_check_vs_reference(v);
+#ifdef GFRAID_HAVE_ORACLES
+			raid6_check_vs_oracles(v);
+#endif
+			break;
 		case GFRAID_OP_GEN_SYNDROME:
 		case GFRAID_OP_XOR_SYNDROME:
 		case GFRAID_OP_RECOV:
@@ -664,7 +777,7 @@ static void print_cell(const struct tally *t, int applicable)
 static int applies(int row, enum oracle o)
 {
 	if (o == OR_LINUX)
-		return row <= GFRAID_OP_RECOV;
+		return row <= GFRAID_OP_RECOV || row == GFRAID_OP_RAID6_CHECK;
 	if (o == OR_ISAL)
 		return row == GFRAID_OP_GEN_SYNDROME || row >= GFRAID_OP_EC_ENCODE;
 	return 1;
@@ -683,7 +796,8 @@ static void usage(FILE *f)
 		"  --seed N         random seed (default: from the clock; printed)\n"
 		"  --iterations N   random cases per variant and oracle (default 100)\n"
 		"  --op OP          only this op (gen_syndrome, xor_syndrome, recov,\n"
-		"                   ec_encode, ec_update, ec_update_shards, reconstruct)\n"
+		"                   ec_encode, ec_update, ec_update_shards, raid6_check,\n"
+		"                   reconstruct)\n"
 		"  --impl NAME      only variants of this name\n");
 }
 
