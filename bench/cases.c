@@ -107,6 +107,7 @@ static const char *const op_names[BOP_COUNT] = {
 	[BOP_CHECK] = "raid6_check",
 	[BOP_ENCODE] = "ec_encode",	[BOP_UPDATE] = "ec_update",
 	[BOP_RECONSTRUCT] = "ec_reconstruct", [BOP_UPDATE_SHARDS] = "ec_update_shards",
+	[BOP_EC_CHECK] = "ec_check",
 	[BOP_FLOOR_MEMCPY] = "floor_memcpy", [BOP_FLOOR_XOR] = "floor_xor",
 };
 
@@ -141,6 +142,8 @@ enum gfraid_op bench_library_op(enum bench_op op)
 		return GFRAID_OP_EC_UPDATE_SHARDS;
 	case BOP_CHECK:
 		return GFRAID_OP_RAID6_CHECK;
+	case BOP_EC_CHECK:
+		return GFRAID_OP_EC_CHECK;
 	default:
 		return GFRAID_OP_EC_UPDATE;
 	}
@@ -254,7 +257,7 @@ int bench_catalogue(const struct bench_case **cases)
 					add_all_sides((enum bench_op)op, raid6_data[g], 2, sizes[s], 0);
 			add_all_sides((enum bench_op)op, 8, 2, ODD_LEN, 1);
 		}
-		for (op = BOP_ENCODE; op <= BOP_RECONSTRUCT; op++) {
+		for (op = BOP_ENCODE; op <= BOP_EC_CHECK; op++) {
 			for (g = 0; g < COUNT_OF(ec_geometry); g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
 					add_all_sides((enum bench_op)op, ec_geometry[g][0],
@@ -345,6 +348,7 @@ static int blocks_needed(const struct bench_case *c)
 	case BOP_UPDATE:
 	case BOP_RECONSTRUCT:
 	case BOP_UPDATE_SHARDS:
+	case BOP_EC_CHECK:
 		return c->data + c->parity;
 	case BOP_FLOOR_MEMCPY:
 		return 2 * c->data;
@@ -487,6 +491,15 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
 	if (c->op == BOP_RECONSTRUCT)
 		reconstruct_open(r);
+	if (c->op == BOP_EC_CHECK) {	/* a consistent stripe of the library's Cauchy code */
+		r->ec = gfraid_ec_new(c->data, c->parity, GFRAID_MATRIX_CAUCHY, NULL);
+		if (!r->ec) {
+			fprintf(stderr, "bench: out of memory\n");
+			exit(1);
+		}
+		gfraid_ec_encode(r->ec, c->len, (const unsigned char *const *)r->blk,
+				 r->blk + c->data);
+	}
 	if (c->op == BOP_ENCODE || c->op == BOP_UPDATE || c->op == BOP_UPDATE_SHARDS) {
 		uint8_t *a = zalloc((size_t)(c->data + c->parity) * c->data);
 
@@ -557,6 +570,12 @@ static void step_ours(struct bench_run *r)
 	case BOP_RECONSTRUCT:
 		gfraid_ec_reconstruct(r->ec, c->len, r->blk, r->present);
 		break;
+	case BOP_EC_CHECK: {
+		int bad[GFRAID_MAX_SHARDS], nbad;
+
+		gfraid_ec_check(r->ec, c->len, (const unsigned char *const *)r->blk, bad, &nbad);
+		break;
+	}
 	case BOP_UPDATE_SHARDS:
 		/* the changed shards' deltas, in blocks 0.. */
 		gfraid_ec_update_shards((int)c->len, c->data, c->parity, UPDATE_SHARDS_OF(c->data),

@@ -26,6 +26,7 @@ enum bench_op {
 	BOP_ENCODE,		/* ec_encode_data */
 	BOP_UPDATE,		/* ec_encode_data_update, one call per data shard */
 	BOP_RECONSTRUCT,	/* gfraid_ec_reconstruct of min(m, k) lost data shards */
+	BOP_EC_CHECK,		/* gfraid_ec_check, on a consistent stripe */
 	BOP_UPDATE_SHARDS,	/* a partial-stripe write: UPDATE_SHARDS_OF(k) data shards changed,
 				   gfraid_ec_update_shards once against ISA-L's update per shard */
 	BOP_FLOOR_MEMCPY,	/* memcpy of the data bytes */

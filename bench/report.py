@@ -22,8 +22,8 @@ import subprocess
 import sys
 from collections import defaultdict
 
-OPS = ["gen_syndrome", "xor_rmw", "recov_2data", "recov_datap", "ec_encode", "ec_update",
-       "ec_reconstruct", "ec_update_shards"]
+OPS = ["gen_syndrome", "xor_rmw", "recov_2data", "recov_datap", "raid6_check", "ec_encode",
+       "ec_update", "ec_reconstruct", "ec_update_shards", "ec_check"]
 FLOORS = ["floor_xor", "floor_memcpy"]
 SIZE_ORDER = {"4KiB": 4096, "64KiB": 65536, "1MiB": 1 << 20}
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /*
- * Reed-Solomon encode, update, multi-shard update and reconstruct on k,
- * rows, lengths, alignments, coefficients, shard lists and erasure
- * patterns chosen by the fuzzer, each variant (forced by index) against
- * the byte-at-a-time reference written from the definitions
- * (tests/support/reference.c).
+ * Reed-Solomon encode, update, multi-shard update, reconstruct and the
+ * scrub on k, rows, lengths, alignments, coefficients, shard lists, erasure
+ * patterns and wrong bytes chosen by the fuzzer, each variant (forced by
+ * index) against the byte-at-a-time reference written from the
+ * definitions (tests/support/reference.c), the scrub against base.
  *
  * Input: op, k, rows, length (2 bytes), skew, variant index, vec_i, matrix
  * kind, erasure bits (4 bytes), then the seed of contents and coefficients.
@@ -12,7 +12,7 @@
 #include "fuzz.h"
 #include "reference.h"
 
-enum { OP_ENCODE, OP_UPDATE, OP_RECONSTRUCT, OP_UPDATE_SHARDS, OP_COUNT };
+enum { OP_ENCODE, OP_UPDATE, OP_RECONSTRUCT, OP_UPDATE_SHARDS, OP_CHECK, OP_COUNT };
 
 static void encode_or_update(int op, int k, int rows, size_t len, size_t skew, unsigned v,
 			     int vec_i, struct rng *r)
@@ -156,6 +156,48 @@ static void reconstruct(int k, int m, size_t len, size_t skew, unsigned v, int r
 	free(present);
 }
 
+/* The scrub of a stripe the reference encoded, with up to four wrong
+   bytes from the bits (shard, offset), the variant against base: the same
+   verdict and shards, nothing written. */
+static void check(int k, int m, size_t len, size_t skew, unsigned v, int rs, uint32_t bits,
+		  struct rng *r)
+{
+	int n = k + m, i, err, want, got, nwant = -1, ngot = -2;
+	int bwant[GFRAID_MAX_SHARDS], bgot[GFRAID_MAX_SHARDS];
+	uint8_t *a = malloc((size_t)n * k);
+	uint8_t **shards = bufs_new(n, len, skew), **before = bufs_new(n, len, skew);
+	gfraid_ec *ec = gfraid_ec_new(k, m, rs ? GFRAID_MATRIX_RS : GFRAID_MATRIX_CAUCHY, &err);
+	const char *name;
+
+	FUZZ_CHECK(a && ec, "gfraid_ec_new(%d, %d): %d", k, m, err);
+	if (rs)
+		gfraid_gen_rs_matrix(a, n, k);
+	else
+		gfraid_gen_cauchy_matrix(a, n, k);
+	for (i = 0; i < k; i++)
+		rng_fill(r, shards[i], len);
+	ref_encode(len, k, m, a + (size_t)k * k, shards, shards + k);
+	for (i = 0; len && i < (int)(bits & 3); i++)
+		shards[(bits >> (2 + 8 * i) & 0x3f) % (unsigned)n]
+		      [(bits >> (8 + 8 * i) & 0xff) * 13 % len] ^= 0x6d;
+	bufs_copy(before, shards, n, len);
+	gfraid_impl_force(GFRAID_OP_EC_CHECK, "base");
+	want = gfraid_ec_check(ec, len, (const unsigned char *const *)shards, bwant, &nwant);
+	name = force_variant(GFRAID_OP_EC_CHECK, v);
+	got = gfraid_ec_check(ec, len, (const unsigned char *const *)shards, bgot, &ngot);
+	FUZZ_CHECK(got == want && ngot == nwant,
+		   "ec_check %s %d+%d len %zu: %d with %d shards, base %d with %d", name, k, m, len,
+		   got, ngot, want, nwant);
+	for (i = 0; i < ngot; i++)
+		FUZZ_CHECK(bgot[i] == bwant[i], "ec_check %s: shard %d, base %d", name, bgot[i],
+			   bwant[i]);
+	FUZZ_CHECK(bufs_diff(shards, before, n, len) < 0, "ec_check %s wrote", name);
+	gfraid_ec_free(ec);
+	bufs_free(shards, n, skew);
+	bufs_free(before, n, skew);
+	free(a);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fin f = { data, size };
@@ -174,6 +216,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fin_rng(&f, &r);
 	if (op == OP_RECONSTRUCT)
 		reconstruct(k, rows, len, skew, v, rs, lost, &r);
+	else if (op == OP_CHECK)
+		check(k, rows, len, skew, v, rs, lost, &r);
 	else if (op == OP_UPDATE_SHARDS)
 		update_shards(k, rows, len, skew, v, lost, &r);
 	else

@@ -295,6 +295,27 @@ int gfraid_ec_reconstruct(const gfraid_ec *ec, size_t len, unsigned char *const 
 			  const unsigned char *present);
 
 /* Free ec and its cache; no call on ec may be running. NULL is ignored. */
+/*
+ * Scrub one stripe of ec's code, reading only: shards[0 .. k+m-1] as for
+ * gfraid_ec_reconstruct, all present, len bytes each. The parity is
+ * recomputed and compared; where they differ, each byte's syndrome is
+ * explained by the fewest shards, data or parity, whose errors give it:
+ * one shard when m >= 2, up to m/2 (at most 3) when m >= 4 and the
+ * matrix names them uniquely. m == 1 can only say OK or UNLOCATABLE.
+ * Returns GFRAID_CHECK_OK (*nbad = 0); GFRAID_CHECK_LOCATED with the
+ * union of every byte's wrong shards in bad[0 .. *nbad-1], ascending (bad
+ * has room for m: no more are located, so gfraid_ec_reconstruct with them
+ * marked missing repairs the stripe); or GFRAID_CHECK_UNLOCATABLE
+ * (*nbad = 0) when a byte has no unique explanation or the union
+ * outgrows m. Costs about an encode where the parity matches; locating
+ * runs only over the pieces that differ. Safe from several threads.
+ * Errors: GFRAID_ENULL (ec, shards, an entry, bad or nbad NULL),
+ * GFRAID_ENOMEM (its scratch, at most 64 KiB), GFRAID_ESELFTEST; then
+ * nothing is written.
+ */
+int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const *shards,
+		    int *bad, int *nbad);
+
 void gfraid_ec_free(gfraid_ec *ec);
 
 /* ------------------------------------------------------------------ */
@@ -339,12 +360,13 @@ enum gfraid_op {
 	GFRAID_OP_EC_UPDATE,	/* gfraid_ec_encode_data_update */
 	GFRAID_OP_EC_UPDATE_SHARDS,	/* gfraid_ec_update_shards */
 	GFRAID_OP_RAID6_CHECK,	/* gfraid_raid6_check */
+	GFRAID_OP_EC_CHECK,	/* gfraid_ec_check */
 	GFRAID_OP_COUNT
 };
 
 /* Short name of an op ("gen_syndrome", "xor_syndrome", "recov",
-   "ec_encode", "ec_update", "ec_update_shards", "raid6_check"), or NULL if
-   op is not valid. */
+   "ec_encode", "ec_update", "ec_update_shards", "raid6_check",
+   "ec_check"), or NULL if op is not valid. */
 const char *gfraid_op_name(enum gfraid_op op);
 
 /* Number of variants of op in the table (on any CPU), or GFRAID_EOP. */

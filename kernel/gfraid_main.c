@@ -23,6 +23,7 @@ EXPORT_SYMBOL(gfraid_ec_update_shards);
 EXPORT_SYMBOL(gfraid_ec_new);
 EXPORT_SYMBOL(gfraid_ec_encode);
 EXPORT_SYMBOL(gfraid_ec_reconstruct);
+EXPORT_SYMBOL(gfraid_ec_check);
 EXPORT_SYMBOL(gfraid_ec_free);
 EXPORT_SYMBOL(gfraid_op_name);
 EXPORT_SYMBOL(gfraid_impl_count);

@@ -22,13 +22,14 @@ static const struct gfr_run cases[GFRAID_OP_COUNT] = {
 	[GFRAID_OP_EC_UPDATE] = { 10, 4, 3, 0, 0, 0 },
 	[GFRAID_OP_EC_UPDATE_SHARDS] = { 4, 4, 0, 0, 0, 0 },
 	[GFRAID_OP_RAID6_CHECK] = { 8, 2, 0, 0, 0, 0 },
+	[GFRAID_OP_EC_CHECK] = { 10, 4, 0, 0, 0, 0 },
 };
 
 #define SMALL 4096
 #define LARGE 65536
 #define ROUNDS 3
 #define SMALL_CALLS 8	/* per round, so that the small case is not all timer */
-#define MAX_BUFS 14
+#define MAX_BUFS 18	/* 10+4, and ec_check's 4 scratch rows */
 #define TABLES ((size_t)32 * 10 * 4)
 
 /* floor(sqrt(x)), no floating point in the kernel. */

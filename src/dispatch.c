@@ -75,6 +75,13 @@ static const struct gfr_impl check_impls[] = {
 	{ "base", 0, { .check = gfr_raid6_check_base } },
 };
 
+static const struct gfr_impl ec_check_impls[] = {
+#define GFR_EC_CHECK(arch, tier, file, fn) \
+	GFR_ON_##arch({ NAME(fn, "gfr_ec_check_"), GFR_NEEDS_##tier, { .ec_check = fn } }, )
+#include "variants.h"
+	{ "base", 0, { .ec_check = gfr_ec_check_base } },
+};
+
 static const struct op_table {
 	const char *name;
 	const struct gfr_impl *impls;
@@ -89,13 +96,15 @@ static const struct op_table {
 	   same variants, tested, timed and chosen as an op of their own */
 	[GFRAID_OP_EC_UPDATE_SHARDS] = { "ec_update_shards", encode_impls, COUNT_OF(encode_impls) },
 	[GFRAID_OP_RAID6_CHECK] = { "raid6_check", check_impls, COUNT_OF(check_impls) },
+	[GFRAID_OP_EC_CHECK] = { "ec_check", ec_check_impls, COUNT_OF(ec_check_impls) },
 };
 
 /* Every table ends with base, the reference the others are checked against. */
 #define MAX_IMPLS 32
 _Static_assert(COUNT_OF(gen_impls) <= MAX_IMPLS && COUNT_OF(xor_impls) <= MAX_IMPLS &&
 		       COUNT_OF(recov_impls) <= MAX_IMPLS && COUNT_OF(encode_impls) <= MAX_IMPLS &&
-		       COUNT_OF(update_impls) <= MAX_IMPLS && COUNT_OF(check_impls) <= MAX_IMPLS,
+		       COUNT_OF(update_impls) <= MAX_IMPLS && COUNT_OF(check_impls) <= MAX_IMPLS &&
+		       COUNT_OF(ec_check_impls) <= MAX_IMPLS,
 	       "raise MAX_IMPLS");
 
 const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
@@ -481,6 +490,9 @@ int gfr_impl_run(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_
 			break;
 		case GFRAID_OP_EC_ENCODE:
 			im->fn.encode(off, n, r->nin, r->nout, tbl, p, p + r->nin, 0);
+			break;
+		case GFRAID_OP_EC_CHECK:
+			mismatch |= im->fn.ec_check(off, n, r->nin, r->nout, tbl, p, p + r->nin);
 			break;
 		case GFRAID_OP_EC_UPDATE:
 			im->fn.update(off, n, r->nin, r->nout, r->a, tbl, p[r->a], p + r->nin);

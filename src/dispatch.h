@@ -23,6 +23,7 @@ struct gfr_impl {
 		gfr_encode_fn encode;
 		gfr_update_fn update;
 		gfr_check_fn check;
+		gfr_ec_check_fn ec_check;
 	} fn;
 };
 
@@ -59,7 +60,8 @@ const struct gfr_impl *gfr_impl_init(enum gfraid_op op);
  * API glue runs them. a, b: xor start/stop, recov faila/failb (b < 0:
  * datap), update vec_i. For the self-test and the calibration, which call
  * variants directly. Returns what a check variant says (nonzero: a
- * mismatch), 0 for the other ops.
+ * mismatch), 0 for the other ops; ec_check's p has nout more pointers,
+ * its scratch.
  */
 struct gfr_run {
 	int nin, nout, a, b;

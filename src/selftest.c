@@ -90,6 +90,18 @@ static const struct st_case check_cases[] = {
 	{ 8, 2, 13, 3, 0, -1, 0, "raid6_check 8+2, 13 bytes (tail only), consistent" },
 };
 
+/* The same for the EC check: a is a shard (nin + r: parity row r). */
+static const struct st_case ec_check_cases[] = {
+	{ 4, 4, 330, 0, 0, -1, 0, "ec_check 4+4, 330 bytes, aligned, consistent" },
+	{ 17, 5, 150, 3, 0, 20, 149, "ec_check 17+5, 150 bytes, unaligned, parity 3 wrong at its end" },
+	{ 20, 3, 200, 0, 1, 2, 100,
+	  "ec_check 20+3 (coefficients in two chunks), 200 bytes, second kernel section, "
+	  "data 2 wrong" },
+	{ 6, 6, 200, 0, 0, 8, 7, "ec_check 6+6 (rows in two passes), 200 bytes, parity 2 wrong" },
+	{ 3, 1, 65, 0, 0, 1, 64, "ec_check 3+1, 65 bytes, data 1 wrong in the 1-byte tail" },
+	{ 5, 3, 21, 0, 0, -1, 0, "ec_check 5+3, 21 bytes (tail only), consistent" },
+};
+
 #define CASES(t) { t, (int)(sizeof(t) / sizeof((t)[0])) }
 static const struct {
 	const struct st_case *c;
@@ -102,6 +114,7 @@ static const struct {
 	[GFRAID_OP_EC_UPDATE] = CASES(update_cases),
 	[GFRAID_OP_EC_UPDATE_SHARDS] = CASES(update_shards_cases),
 	[GFRAID_OP_RAID6_CHECK] = CASES(check_cases),
+	[GFRAID_OP_EC_CHECK] = CASES(ec_check_cases),
 };
 
 /*
@@ -154,6 +167,7 @@ static const struct gfr_kat kats[GFRAID_OP_COUNT] = {
 	[GFRAID_OP_EC_UPDATE] = { 5, 3, 16, 2, 0, 0x6b617435u, kat_update },
 	[GFRAID_OP_EC_UPDATE_SHARDS] = { 3, 3, 16, 0, 0, 0x6b617436u, kat_update_shards },
 	[GFRAID_OP_RAID6_CHECK] = { 5, 2, 32, -1, 0, KAT_GEN_SEED, NULL },
+	[GFRAID_OP_EC_CHECK] = { 5, 3, 16, -1, 0, 0x6b617434u, kat_encode },
 };
 
 const struct gfr_kat *gfr_selftest_kat(enum gfraid_op op)
@@ -204,9 +218,21 @@ struct layout {
 	size_t off, stride;
 };
 
-static void layout_of(const struct st_case *c, struct layout *l)
+/* The EC check's variants take scratch rows after the parity: buffers the
+   self-test lays out but does not compare. */
+static int scratch_rows(enum gfraid_op op, const struct st_case *c)
 {
-	l->n = c->nin + c->nout;
+	return op == GFRAID_OP_EC_CHECK ? c->nout : 0;
+}
+
+static int is_check(enum gfraid_op op)
+{
+	return op == GFRAID_OP_RAID6_CHECK || op == GFRAID_OP_EC_CHECK;
+}
+
+static void layout_of(enum gfraid_op op, const struct st_case *c, struct layout *l)
+{
+	l->n = c->nin + c->nout + scratch_rows(op, c);
 	l->off = c->at_section ? section_offset(l->n) : 0;
 	l->stride = (GUARD + c->skew + (size_t)c->len + GUARD + 63) & ~(size_t)63;
 }
@@ -220,7 +246,7 @@ size_t gfr_selftest_case_bytes(enum gfraid_op op, int i)
 {
 	struct layout l;
 
-	layout_of(&cases[op].c[i], &l);
+	layout_of(op, &cases[op].c[i], &l);
 	return l.off + (size_t)l.n * l.stride;
 }
 
@@ -264,13 +290,22 @@ static int call(enum gfraid_op op, const struct gfr_impl *im, const struct st_ca
 	return gfr_impl_run(op, im, &r, p, tbl) != 0;
 }
 
+/* n rows of len bytes from src, one after another, to rows[i] + off. */
+static void memcpy_rows(uint8_t **rows, size_t off, const uint8_t *src, int n, size_t len)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		memcpy(rows[i] + off, src + (size_t)i * len, len);
+}
+
 /*
  * Fill every buffer's window from seed (buffer i: gfr_selftest_seed(seed,
  * i)) and the bytes around it from another; for EC, the tables from the
- * coefficient bytes of buffer n; for recov and raid6_check, consistent P
- * and Q (from base or, for the known answer, from gen's answer), then junk
- * in the lost windows, which recovery must overwrite without reading, or
- * one wrong byte for the check to find.
+ * coefficient bytes of buffer nin + nout; for recov and the checks,
+ * consistent P and Q or parity (from base or, for the known answer, from
+ * gen's or encode's answer), then junk in the lost windows, which recovery
+ * must overwrite without reading, or one wrong byte for a check to find.
  */
 static void prepare(enum gfraid_op op, const struct st_case *c, const struct layout *l,
 		    unsigned int seed, uint8_t *arena, uint8_t **p, uint8_t *tbl,
@@ -282,13 +317,24 @@ static void prepare(enum gfraid_op op, const struct st_case *c, const struct lay
 		gfr_selftest_fill(region(l, arena, i), l->stride, ~gfr_selftest_seed(seed, i));
 		gfr_selftest_fill(p[i] + l->off, (size_t)c->len, gfr_selftest_seed(seed, i));
 	}
-	if (op >= GFRAID_OP_EC_ENCODE) {
+	if (op != GFRAID_OP_GEN_SYNDROME && op != GFRAID_OP_XOR_SYNDROME && op != GFRAID_OP_RECOV &&
+	    op != GFRAID_OP_RAID6_CHECK) {	/* the EC ops */
 		uint8_t coef[GFRAID_MAX_SHARDS];
 		int nc = c->nin * c->nout;
 
-		gfr_selftest_fill(coef, (size_t)nc, gfr_selftest_seed(seed, l->n));
+		gfr_selftest_fill(coef, (size_t)nc, gfr_selftest_seed(seed, c->nin + c->nout));
 		for (i = 0; i < nc; i++)
 			gfr_gf_nibble_table(coef[i], tbl + (size_t)32 * i);
+	}
+	if (op == GFRAID_OP_EC_CHECK) {	/* consistent parity, then maybe a wrong byte */
+		if (pq)
+			memcpy_rows(p + c->nin, l->off, pq, c->nout, (size_t)c->len);
+		else
+			gfr_ec_encode_base(l->off, (size_t)c->len, c->nin, c->nout, tbl, p,
+					   p + c->nin, 0);
+		if (c->a >= 0)
+			p[c->a][l->off + (size_t)c->b] ^= 0x5a;
+		return;
 	}
 	if (op != GFRAID_OP_RECOV && op != GFRAID_OP_RAID6_CHECK)
 		return;
@@ -324,17 +370,17 @@ static int run_case(enum gfraid_op op, const struct gfr_impl *im, const struct g
 	struct layout l;
 	int i, answer;
 
-	layout_of(c, &l);
+	layout_of(op, c, &l);
 	set_ptrs(c, &l, test, pt);
 	set_ptrs(c, &l, want, pw);
 	prepare(op, c, &l, seed, want, pw, tbl, NULL);
 	memcpy(test + l.off, want + l.off, (size_t)l.n * l.stride);
 	answer = call(op, ref, c, l.off, pw, tbl);
-	if (call(op, im, c, l.off, pt, tbl) != (answer ^ (corrupt && op == GFRAID_OP_RAID6_CHECK)))
+	if (call(op, im, c, l.off, pt, tbl) != (answer ^ (corrupt && is_check(op))))
 		return 1;
-	if (corrupt && op != GFRAID_OP_RAID6_CHECK)
+	if (corrupt && !is_check(op))
 		*first_output(op, c, &l, pt) ^= 1;
-	for (i = 0; i < l.n; i++)
+	for (i = 0; i < l.n - scratch_rows(op, c); i++)
 		if (!same(region(&l, test, i), region(&l, want, i), l.stride))
 			return 1;
 	return 0;
@@ -343,8 +389,8 @@ static int run_case(enum gfraid_op op, const struct gfr_impl *im, const struct g
 /*
  * base against the known answer: the outputs must be the stored bytes
  * (recov: the lost data as it was, after 2data of a and b, then datap
- * of a; raid6_check: gen's answer consistent, then not with one data byte
- * changed).
+ * of a; raid6_check and ec_check: gen's or encode's answer consistent,
+ * then not with one data byte changed).
  */
 static int run_kat(enum gfraid_op op, const struct gfr_impl *base, int corrupt, uint8_t *mem)
 {
@@ -356,16 +402,16 @@ static int run_kat(enum gfraid_op op, const struct gfr_impl *base, int corrupt, 
 	struct layout l;
 	int i, pass, bad = 0;
 
-	layout_of(&c, &l);
+	layout_of(op, &c, &l);
 	set_ptrs(&c, &l, mem, pt);
-	for (pass = 0; pass < (op == GFRAID_OP_RECOV || op == GFRAID_OP_RAID6_CHECK ? 2 : 1);
-	     pass++) {
-		if (pass == 1 && op == GFRAID_OP_RAID6_CHECK)
+	for (pass = 0; pass < (op == GFRAID_OP_RECOV || is_check(op) ? 2 : 1); pass++) {
+		if (pass == 1 && is_check(op))
 			c.a = 1;
 		else if (pass == 1)
 			c.b = -1;
-		prepare(op, &c, &l, k->seed, mem, pt, tbl, kat_gen);
-		if (op == GFRAID_OP_RAID6_CHECK) {
+		prepare(op, &c, &l, k->seed, mem, pt, tbl,
+			op == GFRAID_OP_EC_CHECK ? k->expect : kat_gen);
+		if (is_check(op)) {
 			bad |= (call(op, base, &c, 0, pt, tbl) ^ corrupt) != pass;
 			continue;
 		}

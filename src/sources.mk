@@ -11,6 +11,7 @@ GFRAID_CORE_SRCS := \
 	ec/base.c \
 	ec/api.c \
 	ec/reconstruct.c \
+	ec/check.c \
 	dispatch.c \
 	selftest.c \
 	calibrate.c \

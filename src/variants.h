@@ -11,8 +11,8 @@
  *     the flags every file of the tier is compiled with, and the
  *     GFRAID_CPU_* bits that must all be present to run it;
  *   GFR_GEN(arch, tier, "file", function), GFR_XOR(...), GFR_ENCODE(...),
- *   GFR_UPDATE(...), GFR_CHECK(...), GFR_RECOV(arch, tier, "file", 2data,
- *   datap)
+ *   GFR_UPDATE(...), GFR_CHECK(...) (RAID-6), GFR_EC_CHECK(...),
+ *   GFR_RECOV(arch, tier, "file", 2data, datap)
  *     a variant: built on arch (X86_64, AARCH64) from file (relative to
  *     src/), named as its function without the op's prefix.
  *
@@ -52,6 +52,9 @@
 #endif
 #ifndef GFR_CHECK
 #define GFR_CHECK(arch, tier, file, fn)
+#endif
+#ifndef GFR_EC_CHECK
+#define GFR_EC_CHECK(arch, tier, file, fn)
 #endif
 
 GFR_TIER(sse2, "-msse2", GFRAID_CPU_SSE2)
@@ -155,6 +158,13 @@ GFR_UPDATE(X86_64, avx2, "ec/avx2.c", gfr_ec_update_avx2)
 GFR_UPDATE(X86_64, ssse3, "ec/ssse3.c", gfr_ec_update_ssse3)
 GFR_UPDATE(AARCH64, neon, "ec/neon.c", gfr_ec_update_neon)
 
+GFR_EC_CHECK(X86_64, avx512_gfni, "ec/avx512_gfni.c", gfr_ec_check_avx512_gfni)
+GFR_EC_CHECK(X86_64, avx2_gfni, "ec/avx2_gfni.c", gfr_ec_check_avx2_gfni)
+GFR_EC_CHECK(X86_64, avx512, "ec/avx512.c", gfr_ec_check_avx512)
+GFR_EC_CHECK(X86_64, avx2, "ec/avx2.c", gfr_ec_check_avx2)
+GFR_EC_CHECK(X86_64, ssse3, "ec/ssse3.c", gfr_ec_check_ssse3)
+GFR_EC_CHECK(AARCH64, neon, "ec/neon.c", gfr_ec_check_neon)
+
 /* clang-format on */
 #undef GFR_TIER
 #undef GFR_GEN
@@ -163,3 +173,4 @@ GFR_UPDATE(AARCH64, neon, "ec/neon.c", gfr_ec_update_neon)
 #undef GFR_ENCODE
 #undef GFR_UPDATE
 #undef GFR_CHECK
+#undef GFR_EC_CHECK

@@ -123,6 +123,14 @@ int op_vs_reference(enum gfraid_op op, unsigned int *seed, int *wrong)
 	}
 	for (i = 0; i < K * ROWS; i++)
 		a[i] = (uint8_t)(rand_r(seed) >> 5);
+	if (op == GFRAID_OP_EC_CHECK) {	/* gfraid_ec_new's Cauchy code */
+		uint8_t full[(K + ROWS) * K];
+
+		gfraid_gen_cauchy_matrix(full, K + ROWS, K);
+		memcpy(a, full + K * K, sizeof(a));
+		ref_encode(LEN, K, ROWS, a, w, w + K);
+		w[2][100] ^= 0x33;	/* one wrong byte on data shard 2 */
+	}
 	gfraid_ec_init_tables(K, ROWS, a, tbls);
 	if (op == GFRAID_OP_RECOV || op == GFRAID_OP_RAID6_CHECK)	/* consistent P and Q */
 		ref_gen_syndrome(K + 2, LEN, w);
@@ -152,6 +160,18 @@ int op_vs_reference(enum gfraid_op op, unsigned int *seed, int *wrong)
 		err = gfraid_ec_encode_data(LEN, K, ROWS, tbls, b, b + K);
 		ref_encode(LEN, K, ROWS, a, w, w + K);
 		break;
+	case GFRAID_OP_EC_CHECK: {
+		gfraid_ec *ec = gfraid_ec_new(K, ROWS, GFRAID_MATRIX_CAUCHY, NULL);
+		int bad[ROWS], nbad;
+
+		if (!ec)
+			abort();
+		err = gfraid_ec_check(ec, LEN, (const unsigned char *const *)b, bad, &nbad);
+		if (err >= 0)	/* the answer: shard 2 */
+			err = err == GFRAID_CHECK_LOCATED && nbad == 1 && bad[0] == 2 ? 0 : -1;
+		gfraid_ec_free(ec);
+		break;
+	}
 	case GFRAID_OP_RAID6_CHECK: {
 		int member;
 

@@ -52,8 +52,8 @@ int use_variant(enum gfraid_op op, int i);
 /*
  * One call of op through the public API (RAID-6 6+2, EC 6+3, 1000 bytes)
  * on fresh buffers drawn from *seed with rand_r, checked against the byte
- * reference: the API's return code (raid6_check: 0 when it named the one
- * wrong member, -1 when it did not), and in *wrong the number of buffers
+ * reference: the API's return code (raid6_check, ec_check: 0 when it
+ * named the one wrong member, -1 when it did not), and in *wrong the number of buffers
  * that differ from the reference (or, when the call failed, that it
  * changed). Asserts nothing, so threads may call it.
  */

@@ -9,7 +9,7 @@
 
 static const char *const op_names[GFRAID_OP_COUNT] = {
 	"gen_syndrome", "xor_syndrome", "recov", "ec_encode", "ec_update", "ec_update_shards",
-	"raid6_check",
+	"raid6_check", "ec_check",
 };
 
 START_TEST(listing)
@@ -46,7 +46,7 @@ START_TEST(listing)
 	ck_assert_int_eq(gfraid_impl_count(GFRAID_OP_COUNT), GFRAID_EOP);
 	ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)99, 0));
 	ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)-3));
-	ck_assert_int_eq(gfraid_impl_available((enum gfraid_op)7, 0), GFRAID_EOP);
+	ck_assert_int_eq(gfraid_impl_available(GFRAID_OP_COUNT, 0), GFRAID_EOP);
 }
 END_TEST
 

@@ -3,7 +3,7 @@
  * gfraid_ec_new / encode / reconstruct / free: every erasure pattern of
  * every code up to 10+4, random patterns at 64+16 and 200+56, every encode
  * variant, and bad input (many threads sharing one decoder cache:
- * test_threads.c).
+ * test_threads.c); the scrub, gfraid_ec_check.
  */
 #include <isa-l/erasure_code.h>
 #include <stdio.h>
@@ -279,6 +279,168 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* ---- the scrub: gfraid_ec_check ---------------------------------- */
+
+/* gfraid_ec_check on c's shards made read-only; the verdict and the
+   located shards (want, nwant) asserted. */
+static void expect_ec_check(gfraid_ec *ec, struct code_case *c, int rc_want, const int *want,
+			    int nwant, const char *what)
+{
+	int bad[GFRAID_MAX_SHARDS], nbad = -1, rc, i;
+
+	gset_protect(&c->shards, 0);
+	rc = gfraid_ec_check(ec, c->len, (const unsigned char *const *)c->shards.ptrs, bad, &nbad);
+	gset_protect(&c->shards, 1);
+	ck_assert_msg(rc == rc_want && nbad == nwant,
+		      "ec_check %s, %s, %d+%d len %zu: returned %d with %d shards, want %d with %d",
+		      gfraid_impl_selected(GFRAID_OP_EC_CHECK), what, c->k, c->m, c->len, rc, nbad,
+		      rc_want, nwant);
+	for (i = 0; i < nwant; i++)
+		ck_assert_msg(bad[i] == want[i], "ec_check %s, %s, %d+%d: shard %d located, not %d",
+			      gfraid_impl_selected(GFRAID_OP_EC_CHECK), what, c->k, c->m, bad[i],
+			      want[i]);
+}
+
+/* Bytes [lo, hi) of shard z made wrong, each by a nonzero value. */
+static void spoil_range(struct code_case *c, int z, size_t lo, size_t hi)
+{
+	size_t x;
+
+	for (x = lo; x < hi; x++)
+		c->shards.ptrs[z][x] ^= (uint8_t)test_range(1, 255);
+}
+
+/* Two different shards, ascending. */
+static void two_shards(int n, int *a, int *b)
+{
+	*a = test_range(0, n - 1);
+	*b = (*a + test_range(1, n - 1)) % n;
+	if (*a > *b) {
+		int t = *a;
+
+		*a = *b;
+		*b = t;
+	}
+}
+
+/*
+ * Every variant of the ec_check op (the encode kernels into scratch), on
+ * stripes whose parity ISA-L encoded (its Cauchy or RS matrix, the ones
+ * gfraid_ec_new makes): consistent; one shard wrong over a byte range
+ * (located, m >= 2; unlocatable with one parity shard); two shards wrong
+ * in different halves (each byte one shard: both located); with m >= 4
+ * and Cauchy, two shards wrong in the same bytes; m + 1 shards wrong
+ * (unlocatable). Read-only guarded shards, any length and alignment; a
+ * located stripe rebuilt by gfraid_ec_reconstruct is the original.
+ */
+START_TEST(ec_check_every_variant)
+{
+	int v, iter, runs = 0;
+
+	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_CHECK); v++) {
+		if (!use_variant(GFRAID_OP_EC_CHECK, v))
+			continue;
+		runs++;
+		for (iter = 0; iter < 30; iter++) {
+			int k = test_range(1, 20), m = test_range(1, 6), n = k + m, a, b, i;
+			int cauchy = iter % 3 != 2, want[2];
+			size_t len = (size_t)test_range(2, 20000), half = len / 2;
+			gfraid_ec *ec = gfraid_ec_new(k, m, cauchy ? GFRAID_MATRIX_CAUCHY
+								    : GFRAID_MATRIX_RS, NULL);
+			uint8_t *mat = malloc((size_t)n * k), *tbl = malloc((size_t)32 * k * m);
+			struct code_case c;
+
+			ck_assert(ec && mat && tbl);
+			case_new(&c, ec, k, m, len, (size_t)test_range(0, 63));
+			/* the parity as ISA-L encodes it */
+			if (cauchy)
+				gf_gen_cauchy1_matrix(mat, n, k);
+			else
+				gf_gen_rs_matrix(mat, n, k);
+			ec_init_tables(k, m, mat + (size_t)k * k, tbl);
+			ec_encode_data((int)len, k, m, tbl, c.shards.ptrs, c.shards.ptrs + k);
+			expect_ec_check(ec, &c, GFRAID_CHECK_OK, NULL, 0, "consistent");
+
+			a = test_range(0, n - 1);
+			spoil_range(&c, a, half / 3, half / 3 + (size_t)test_range(1, (int)half / 2 + 1));
+			if (m == 1) {
+				expect_ec_check(ec, &c, GFRAID_CHECK_UNLOCATABLE, NULL, 0,
+						"one shard wrong, one parity shard");
+			} else {
+				expect_ec_check(ec, &c, GFRAID_CHECK_LOCATED, &a, 1, "one shard wrong");
+				memset(c.present, 1, sizeof(c.present));
+				c.present[a] = 0;
+				lose_and_rebuild(ec, &c, "rebuilt as located");
+				two_shards(n, &a, &b);
+				spoil_range(&c, a, 0, half);
+				spoil_range(&c, b, half, len);
+				want[0] = a;
+				want[1] = b;
+				expect_ec_check(ec, &c, GFRAID_CHECK_LOCATED, want, 2,
+						"two shards wrong, in different bytes");
+				for (i = 0; i < n; i++)
+					memcpy(c.shards.ptrs[i], c.orig[i], len);
+			}
+			if (m >= 4 && cauchy) {
+				two_shards(n, &a, &b);
+				spoil_range(&c, a, 0, len);
+				spoil_range(&c, b, 0, len);
+				want[0] = a;
+				want[1] = b;
+				expect_ec_check(ec, &c, GFRAID_CHECK_LOCATED, want, 2,
+						"two shards wrong in the same bytes");
+				for (i = 0; i < n; i++)
+					memcpy(c.shards.ptrs[i], c.orig[i], len);
+			}
+			if (len >= (size_t)(m + 1)) {
+				/* m + 1 shards wrong, one byte each, at different offsets */
+				for (i = 0; i <= m; i++)
+					c.shards.ptrs[(a + i) % n][(size_t)i * (len / (size_t)(m + 1))] ^=
+						0x3c;
+				expect_ec_check(ec, &c, GFRAID_CHECK_UNLOCATABLE, NULL, 0,
+						"m + 1 shards wrong");
+			}
+			case_free(&c);
+			free(mat);
+			free(tbl);
+			gfraid_ec_free(ec);
+		}
+	}
+	ck_assert_int_ge(runs, 1);
+}
+END_TEST
+
+START_TEST(ec_check_bad_input)
+{
+	gfraid_ec *ec = gfraid_ec_new(2, 2, GFRAID_MATRIX_CAUCHY, NULL);
+	uint8_t buf[4][64];
+	const unsigned char *shards[4];
+	int bad[2] = { 7, 7 }, nbad = 7, i;
+
+	ck_assert_ptr_nonnull(ec);
+	for (i = 0; i < 4; i++) {
+		memset(buf[i], i + 1, sizeof(buf[i]));
+		shards[i] = buf[i];
+	}
+	ck_assert_int_eq(gfraid_ec_check(NULL, 64, shards, bad, &nbad), GFRAID_ENULL);
+	ck_assert_int_eq(gfraid_ec_check(ec, 64, NULL, bad, &nbad), GFRAID_ENULL);
+	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, NULL, &nbad), GFRAID_ENULL);
+	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, bad, NULL), GFRAID_ENULL);
+	shards[3] = NULL;
+	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, bad, &nbad), GFRAID_ENULL);
+	ck_assert_int_eq(nbad, 7);
+	ck_assert_int_eq(bad[0], 7);
+	shards[3] = buf[3];
+	ck_assert_int_eq(gfraid_ec_check(ec, 0, shards, bad, &nbad), GFRAID_CHECK_OK);
+	ck_assert_int_eq(nbad, 0);
+	/* constant shards: the parity is wrong in every byte, shard 2 and 3
+	   alike, and no one shard explains a byte */
+	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, bad, &nbad), GFRAID_CHECK_UNLOCATABLE);
+	ck_assert_int_eq(nbad, 0);
+	gfraid_ec_free(ec);
+}
+END_TEST
+
 int main(void)
 {
 	const TTest *const tests[] = {
@@ -288,6 +450,8 @@ int main(void)
 		every_encode_variant,
 		too_many_lost,
 		bad_input,
+		ec_check_every_variant,
+		ec_check_bad_input,
 		NULL,
 	};
 

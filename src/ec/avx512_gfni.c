@@ -20,4 +20,4 @@
 #include "gfni.h"
 #include "simd_body.h"
 
-GFR_EC(gfr_ec_encode_avx512_gfni, gfr_ec_update_avx512_gfni)
+GFR_EC(gfr_ec_encode_avx512_gfni, gfr_ec_update_avx512_gfni, gfr_ec_check_avx512_gfni)

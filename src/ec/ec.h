@@ -18,11 +18,21 @@ typedef void (*gfr_encode_fn)(size_t off, size_t len, int k, int rows, const uin
 			      uint8_t *const *data, uint8_t *const *coding, int accumulate);
 typedef void (*gfr_update_fn)(size_t off, size_t len, int k, int rows, int vec_i,
 			      const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding);
+/* The check: nonzero when the parity the data gives differs from the
+   stored parity coding[0 .. rows) anywhere in [off, off + len), which is
+   only read; coding[rows .. 2 rows) is scratch for partial sums, used only
+   when k > GFR_EC_CHECK_SCRATCH_K (those pointers may be NULL otherwise).
+   Takes as long whatever the answer. */
+#define GFR_EC_CHECK_SCRATCH_K 16
+typedef int (*gfr_ec_check_fn)(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
+			       uint8_t *const *data, uint8_t *const *coding);
 
 void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
 			uint8_t *const *data, uint8_t *const *coding, int accumulate);
 void gfr_ec_update_base(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls,
 			const uint8_t *data, uint8_t *const *coding);
+int gfr_ec_check_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
+		      uint8_t *const *data, uint8_t *const *coding);
 
 /* The SIMD variants, declared from the registry (src/variants.h). */
 #define GFR_ENCODE(arch, tier, file, fn) \
@@ -31,6 +41,9 @@ void gfr_ec_update_base(size_t off, size_t len, int k, int rows, int vec_i, cons
 #define GFR_UPDATE(arch, tier, file, fn) \
 	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding);
+#define GFR_EC_CHECK(arch, tier, file, fn) \
+	int fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+	       uint8_t *const *data, uint8_t *const *coding);
 #include "../variants.h"
 
 #endif /* GFRAID_EC_H */

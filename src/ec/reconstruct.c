@@ -7,8 +7,8 @@
  */
 #include "../dispatch.h"
 #include "../gf/gf.h"
+#include "ec_object.h"
 
-#define CACHE_SLOTS 16
 #define PATTERN_BYTES (GFRAID_MAX_SHARDS / 8)
 
 /* How one erasure pattern is rebuilt: outputs from the first k present
@@ -20,15 +20,6 @@ struct decoder {
 	unsigned long used;		/* LRU stamp */
 	uint8_t *src, *out;		/* shard indices, k and nout of them */
 	uint8_t *tables;		/* 32 * k * nout */
-};
-
-struct gfraid_ec {
-	int k, m;
-	uint8_t *matrix;	/* (k + m) x k */
-	uint8_t *tables;	/* encode: 32 * k * m */
-	struct gfr_lock lock;	/* guards cache, clock, and every refs */
-	struct decoder *cache[CACHE_SLOTS];
-	unsigned long clock;
 };
 
 gfraid_ec *gfraid_ec_new(int k, int m, enum gfraid_matrix kind, int *err)

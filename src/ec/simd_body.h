@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * Reed-Solomon encode and update written once, for every ISA. An ISA file
+ * Reed-Solomon encode, update and check (encode comparing where it would
+ * store) written once, for every ISA. An ISA file
  * includes a vector header (src/simd/vec_*.h), then defines:
  *   - EC_ROWS: parity rows per pass over the data (output blocking: every
  *     data vector is loaded once per pass and multiplied into EC_ROWS
@@ -19,8 +20,8 @@
  *     ^ coef(r, j + 1) * x1, fused as far as the ISA allows;
  *   - struct ec_col, ec_col_load(col, c, nr), ec_col_mul_acc(acc, x, col,
  *     r): one shard's coefficients held in registers, for update;
- * then includes this file and writes GFR_EC(encode, update) with the
- * function names the registry (src/variants.h) gives.
+ * then includes this file and writes GFR_EC(encode, update, check) with
+ * the function names the registry (src/variants.h) gives.
  */
 #ifndef GFRAID_EC_SIMD_BODY_H
 #define GFRAID_EC_SIMD_BODY_H
@@ -31,12 +32,17 @@
 #define EC_UPDATE_UNROLL(rows) EC_UNROLL
 #endif
 
+/* The check writes partial sums only past the first chunk of shards. */
+_Static_assert(EC_CHUNK >= GFR_EC_CHECK_SCRATCH_K, "ec_check would need scratch for small k");
+
 /* Encode: U vectors at offset o of R rows from data shards j0 .. j0+nj-1;
    the accumulators start at zero (first chunk) or from the coding buffers
-   (later chunks). */
+   (later chunks). With cmp (the check's last chunk) they are compared
+   with the stored parity cmp[r] instead of stored, differences gathered
+   into *diff. */
 GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *coding,
 			const struct ec_coefs *c, size_t o, int from_coding, const int R,
-			const int U)
+			const int U, uint8_t *const *cmp, V *diff)
 {
 	V acc[EC_ROWS][EC_UNROLL];
 	int r, u, j;
@@ -66,8 +72,12 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *co
 		}
 	}
 	for (r = 0; r < R; r++)
-		for (u = 0; u < U; u++)
-			vstore(coding[r] + o + u * VLEN, acc[r][u]);
+		for (u = 0; u < U; u++) {
+			if (cmp)
+				*diff = vdiff(*diff, vload(cmp[r] + o + u * VLEN), acc[r][u]);
+			else
+				vstore(coding[r] + o + u * VLEN, acc[r][u]);
+		}
 }
 
 /* Update: dst[r] ^= coef(r) * src for U vectors at o, the coefficients and
@@ -100,17 +110,17 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
    101.8 GB/s, 8+2 80.1 -> 88.8, the 4-shard update of 10+4 at 64 KiB
    41.8 -> 49.5; 54 KB more code). */
 GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gftbls,
-			    uint8_t *const *data, uint8_t *const *coding, int accumulate, const int R,
-			    const int K)
+			    uint8_t *const *data, uint8_t *const *coding, int accumulate,
+			    uint8_t *const *cmp, V *diff, const int R, const int K)
 {
 	struct ec_coefs c;
 	size_t o;
 
 	ec_coefs_load(&c, gftbls, K, row0, R, 0, K);
 	for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-		ec_step(data, 0, K, coding, &c, o, accumulate, R, EC_UNROLL);
+		ec_step(data, 0, K, coding, &c, o, accumulate, R, EC_UNROLL, cmp, diff);
 	for (; o + VLEN <= end; o += VLEN)
-		ec_step(data, 0, K, coding, &c, o, accumulate, R, 1);
+		ec_step(data, 0, K, coding, &c, o, accumulate, R, 1, cmp, diff);
 	return o;
 }
 #endif
@@ -118,10 +128,13 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 /* R rows (a compile-time count) over whole vectors of [off, end); returns
    where the whole vectors stop. UPD (a compile-time flag) 0: encode from
    the k shards in data, into the coding buffers or (accumulate) onto
-   them; 1: update from src, which is shard vec_i. */
+   them; 1: update from src, which is shard vec_i. cmp (the check): the
+   stored parity the last chunk's sums are compared with, coding then
+   holding the earlier chunks' partial sums. */
 GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
 			  uint8_t *const *data, int vec_i, const uint8_t *src,
-			  uint8_t *const *coding, int accumulate, const int R, const int UPD)
+			  uint8_t *const *coding, int accumulate, uint8_t *const *cmp, V *diff,
+			  const int R, const int UPD)
 {
 	struct ec_coefs c;
 	size_t o = off;
@@ -147,7 +160,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 		switch (k) {
 #define EC_K(n) \
 	case n: \
-		return ec_rows_k(off, end, row0, gftbls, data, coding, accumulate, R, n);
+		return ec_rows_k(off, end, row0, gftbls, data, coding, accumulate, cmp, diff, R, n);
 			EC_K(1)
 			EC_K(2)
 			EC_K(3)
@@ -162,33 +175,41 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 #endif
 	for (j0 = 0; j0 < k; j0 += EC_CHUNK) {
 		int nj = k - j0 < EC_CHUNK ? k - j0 : EC_CHUNK;
+		uint8_t *const *last = j0 + nj == k ? cmp : NULL;
 
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
 		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, EC_UNROLL);
+			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, EC_UNROLL,
+				last, diff);
 		for (; o + VLEN <= end; o += VLEN)
-			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, 1);
+			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, 1, last,
+				diff);
 	}
 	return o;
 }
 
 /* Rows EC_ROWS at a time, the last pass with what is left; the bytes past
-   the last whole vector go to base. */
-GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
-			const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
-			uint8_t *const *coding, int accumulate, const int UPD)
+   the last whole vector go to base. CHK (a compile-time flag): the check,
+   coding[0 .. rows) the stored parity, only read, coding[rows ..) scratch;
+   returns whether they differ (0 for encode and update). */
+GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, int vec_i,
+		       const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
+		       uint8_t *const *coding, int accumulate, const int UPD, const int CHK)
 {
 	size_t end = off + len, o = end;
+	V diff = vzero();
 	int row0;
 
 	for (row0 = 0; row0 < rows; row0 += EC_ROWS) {
 		int nr = rows - row0 < EC_ROWS ? rows - row0 : EC_ROWS;
-		uint8_t *const *out = coding + row0;
+		uint8_t *const *out = CHK ? coding + rows + row0 : coding + row0;
+		uint8_t *const *cmp = CHK ? coding + row0 : NULL;
 
 		switch (nr) {
 #define EC_CASE(n) \
 	case n: \
-		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, accumulate, n, UPD); \
+		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, accumulate, cmp, \
+			    &diff, n, UPD); \
 		break;
 		EC_CASE(1)
 		EC_CASE(2)
@@ -206,24 +227,33 @@ GFR_INLINE void ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 		}
 	}
 	if (o < end) {
+		if (CHK)
+			return vany(diff) ||
+			       gfr_ec_check_base(o, end - o, k, rows, gftbls, data, coding);
 		if (!UPD)
 			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, coding, accumulate);
 		else
 			gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, coding);
 	}
+	return CHK && vany(diff);
 }
 
-/* Encode and update as the registry (src/variants.h) names them. */
-#define GFR_EC(encode_fn, update_fn) \
+/* Encode, update and check as the registry (src/variants.h) names them. */
+#define GFR_EC(encode_fn, update_fn, check_fn) \
 	void encode_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		       uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate, 0); \
+		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate, 0, 0); \
 	} \
 	void update_fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		       const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1, 1); \
+		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1, 1, 0); \
+	} \
+	int check_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+		     uint8_t *const *data, uint8_t *const *coding) \
+	{ \
+		return ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, 0, 0, 1); \
 	}
 
 #endif

@@ -699,6 +699,82 @@ static void reconstruct_run(struct verify *v)
 	gfraid_ec_free(ec);
 }
 
+/* ---- the EC scrub ------------------------------------------------- */
+
+/*
+ * gfraid_ec_check on a stripe of a random code whose parity the byte
+ * reference (with the code's matrix) or ISA-L (its own matrix, encode)
+ * computed: consistent, one shard wrong (m >= 2: located; m == 1:
+ * unlocatable), then another wrong in other bytes (both located when
+ * m >= 2); the stripe unchanged by each call.
+ */
+static void ec_check_run(struct verify *v, enum oracle o)
+{
+	int m = rng_range(&v->rng, 1, 8), k = rng_range(&v->rng, 1, 40), n = k + m, step;
+	int rs = rng_range(&v->rng, 0, 3) == 0, a = rng_range(&v->rng, 0, n - 1);
+	int b = (a + rng_range(&v->rng, 1, n - 1)) % n, bad[GFRAID_MAX_SHARDS], nbad, rc, err;
+	size_t len = (size_t)rng_range(&v->rng, 2, 6000), half = len / 2;
+	gfraid_ec *ec = gfraid_ec_new(k, m, rs ? GFRAID_MATRIX_RS : GFRAID_MATRIX_CAUCHY, &err);
+	uint8_t *mat = xmalloc((size_t)n * k);
+	struct blocks shards, copy;
+
+	if (!ec) {
+		call_ok(v, o, err, "gfraid_ec_new");
+		free(mat);
+		return;
+	}
+	blocks_new(&shards, n, len, (size_t)rng_range(&v->rng, 0, 63));
+	blocks_new(&copy, n, len, 0);
+	blocks_fill(v, &shards);
+	if (rs)
+		gfraid_gen_rs_matrix(mat, n, k);
+	else
+		gfraid_gen_cauchy_matrix(mat, n, k);
+#ifdef GFRAID_HAVE_ORACLES
+	if (o == OR_ISAL) {
+		uint8_t *tbl = xmalloc((size_t)32 * k * m);
+
+		if (rs)
+			gf_gen_rs_matrix(mat, n, k);
+		else
+			gf_gen_cauchy1_matrix(mat, n, k);
+		isal_classic_tables(k, m, mat + (size_t)k * k, tbl);
+		ec_encode_data_base((int)len, k, m, tbl, shards.p, shards.p + k);
+		free(tbl);
+	}
+#endif
+	if (o == OR_REF)
+		ref_encode(len, k, m, mat + (size_t)k * k, shards.p, shards.p + k);
+	snprintf(v->ctx, sizeof(v->ctx), "%s k=%d m=%d len=%zu, shards %d then %d wrong",
+		 rs ? "RS" : "Cauchy", k, m, len, a, b);
+	for (step = 0; step < 3; step++) {
+		int want_rc = GFRAID_CHECK_OK, want_bad = 0, right;
+		int lo = step == 1 || a < b ? a : b, hi = a < b ? b : a;
+
+		if (step == 1)
+			shards.p[a][(size_t)rng_range(&v->rng, 0, (int)half - 1)] ^= 0x5a;
+		if (step == 2)
+			shards.p[b][half + (size_t)rng_range(&v->rng, 0, (int)(len - half) - 1)] ^= 0xa5;
+		if (step > 0) {
+			want_rc = m >= 2 ? GFRAID_CHECK_LOCATED : GFRAID_CHECK_UNLOCATABLE;
+			want_bad = m >= 2 ? step : 0;
+		}
+		blocks_copy(&copy, &shards);
+		rc = gfraid_ec_check(ec, len, (const unsigned char *const *)shards.p, bad, &nbad);
+		/* the count stands for the list: -1 when the shards are not the
+		   wrong ones, ascending */
+		right = nbad == want_bad && (want_bad < 1 || bad[0] == lo) &&
+			(want_bad < 2 || bad[1] == hi);
+		verdict(v, o, o == OR_ISAL ? "ec_encode_data_base parity" : "(byte at a time)", rc,
+			right ? nbad : -1, want_rc, want_bad);
+		check(v, o, "(the stripe, which a check must not write)", shards.p, copy.p, n, len, 0);
+	}
+	blocks_free(&shards);
+	blocks_free(&copy);
+	free(mat);
+	gfraid_ec_free(ec);
+}
+
 /* ---- driver ------------------------------------------------------- */
 
 /* The rows of the table: every op, then reconstruct, which runs the
@@ -736,6 +812,12 @@ static void run_row(struct verify *v, int row)
 			continue;
 		}
 		switch (op) {
+		case GFRAID_OP_EC_CHECK:
+			ec_check_run(v, OR_REF);
+#ifdef GFRAID_HAVE_ORACLES
+			ec_check_run(v, OR_ISAL);
+#endif
+			break;
 		case GFRAID_OP_RAID6_CHECK:
 			raid6_check_vs_reference(v);
 #ifdef GFRAID_HAVE_ORACLES
@@ -797,7 +879,7 @@ static void usage(FILE *f)
 		"  --iterations N   random cases per variant and oracle (default 100)\n"
 		"  --op OP          only this op (gen_syndrome, xor_syndrome, recov,\n"
 		"                   ec_encode, ec_update, ec_update_shards, raid6_check,\n"
-		"                   reconstruct)\n"
+		"                   ec_check, reconstruct)\n"
 		"  --impl NAME      only variants of this name\n");
 }
 
