@@ -6,6 +6,7 @@
 int cmd_info(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_raid6check(int argc, char **argv);
 
 /* *out = s as a decimal integer in [lo, hi]; -1 (and *out untouched) if s is
    not one, or is out of range. */

@@ -17,6 +17,7 @@ static const struct {
 	{ "info", cmd_info, "CPU, instruction sets, and every variant per op" },
 	{ "verify", cmd_verify, "every variant against the references, byte for byte" },
 	{ "bench", cmd_bench, "libgfraid against Linux lib/raid6, ISA-L and the floors" },
+	{ "raid6check", cmd_raid6check, "scrub a stopped md RAID-6 array's members; --repair" },
 };
 
 int cli_parse_int(const char *s, int lo, int hi, int *out)
