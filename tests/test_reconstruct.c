@@ -310,17 +310,26 @@ static void spoil_range(struct code_case *c, int z, size_t lo, size_t hi)
 		c->shards.ptrs[z][x] ^= (uint8_t)test_range(1, 255);
 }
 
-/* Two different shards, ascending. */
-static void two_shards(int n, int *a, int *b)
+/* Two different shards at random wrong over [0, lo_end) and [hi_start,
+   len): both located, ascending; then the stripe restored. */
+static void two_wrong(gfraid_ec *ec, struct code_case *c, size_t lo_end, size_t hi_start,
+		      const char *what)
 {
-	*a = test_range(0, n - 1);
-	*b = (*a + test_range(1, n - 1)) % n;
-	if (*a > *b) {
-		int t = *a;
+	int n = c->k + c->m, want[2], i;
 
-		*a = *b;
-		*b = t;
+	want[0] = test_range(0, n - 1);
+	want[1] = (want[0] + test_range(1, n - 1)) % n;
+	spoil_range(c, want[0], 0, lo_end);
+	spoil_range(c, want[1], hi_start, c->len);
+	if (want[0] > want[1]) {
+		int t = want[0];
+
+		want[0] = want[1];
+		want[1] = t;
 	}
+	expect_ec_check(ec, c, GFRAID_CHECK_LOCATED, want, 2, what);
+	for (i = 0; i < n; i++)
+		memcpy(c->shards.ptrs[i], c->orig[i], c->len);
 }
 
 /*
@@ -342,8 +351,8 @@ START_TEST(ec_check_every_variant)
 			continue;
 		runs++;
 		for (iter = 0; iter < 30; iter++) {
-			int k = test_range(1, 20), m = test_range(1, 6), n = k + m, a, b, i;
-			int cauchy = iter % 3 != 2, want[2];
+			int k = test_range(1, 20), m = test_range(1, 6), n = k + m, a, i;
+			int cauchy = iter % 3 != 2;
 			size_t len = (size_t)test_range(2, 20000), half = len / 2;
 			gfraid_ec *ec = gfraid_ec_new(k, m, cauchy ? GFRAID_MATRIX_CAUCHY
 								    : GFRAID_MATRIX_RS, NULL);
@@ -371,27 +380,10 @@ START_TEST(ec_check_every_variant)
 				memset(c.present, 1, sizeof(c.present));
 				c.present[a] = 0;
 				lose_and_rebuild(ec, &c, "rebuilt as located");
-				two_shards(n, &a, &b);
-				spoil_range(&c, a, 0, half);
-				spoil_range(&c, b, half, len);
-				want[0] = a;
-				want[1] = b;
-				expect_ec_check(ec, &c, GFRAID_CHECK_LOCATED, want, 2,
-						"two shards wrong, in different bytes");
-				for (i = 0; i < n; i++)
-					memcpy(c.shards.ptrs[i], c.orig[i], len);
+				two_wrong(ec, &c, half, half, "two shards wrong, in different bytes");
 			}
-			if (m >= 4 && cauchy) {
-				two_shards(n, &a, &b);
-				spoil_range(&c, a, 0, len);
-				spoil_range(&c, b, 0, len);
-				want[0] = a;
-				want[1] = b;
-				expect_ec_check(ec, &c, GFRAID_CHECK_LOCATED, want, 2,
-						"two shards wrong in the same bytes");
-				for (i = 0; i < n; i++)
-					memcpy(c.shards.ptrs[i], c.orig[i], len);
-			}
+			if (m >= 4 && cauchy)
+				two_wrong(ec, &c, len, 0, "two shards wrong in the same bytes");
 			if (len >= (size_t)(m + 1)) {
 				/* m + 1 shards wrong, one byte each, at different offsets */
 				for (i = 0; i <= m; i++)

@@ -88,12 +88,17 @@ static uint16_t le16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-static int read_at(int fd, void *buf, size_t n, uint64_t off)
+/* All n bytes at off, read (write 0) or written: 0, or -1 (errno set,
+   or 0 for a short read past the end). */
+static int io_at(int fd, void *buf, size_t n, uint64_t off, int write)
 {
 	size_t done = 0;
 
+	errno = 0;
 	while (done < n) {
-		ssize_t r = pread(fd, (uint8_t *)buf + done, n - done, (off_t)(off + done));
+		uint8_t *p = (uint8_t *)buf + done;
+		ssize_t r = write ? pwrite(fd, p, n - done, (off_t)(off + done))
+				  : pread(fd, p, n - done, (off_t)(off + done));
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -104,20 +109,9 @@ static int read_at(int fd, void *buf, size_t n, uint64_t off)
 	return 0;
 }
 
-static int write_at(int fd, const void *buf, size_t n, uint64_t off)
+static int read_at(int fd, void *buf, size_t n, uint64_t off)
 {
-	size_t done = 0;
-
-	while (done < n) {
-		ssize_t r = pwrite(fd, (const uint8_t *)buf + done, n - done, (off_t)(off + done));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		done += (size_t)r;
-	}
-	return 0;
+	return io_at(fd, buf, n, off, 0);
 }
 
 static uint64_t device_bytes(int fd)
@@ -541,7 +535,7 @@ int cmd_raid6check(int argc, char **argv)
 			t.located++;
 			wrong_range(a.disks, a.chunk, ptrs, member, tmp, &lo, &hi);
 			if (repair) {
-				if (write_at(mb->fd, tmp, a.chunk, mb->data_offset + s * a.chunk)) {
+				if (io_at(mb->fd, tmp, a.chunk, mb->data_offset + s * a.chunk, 1)) {
 					fprintf(stderr, "ec-cli raid6check: %s: cannot write chunk row %"
 						PRIu64 ": %s\n", mb->path, s, strerror(errno));
 					goto out;
