@@ -208,4 +208,94 @@ scrub zero
 verify "read with the override"
 override_off
 
+# --- ec-cli raid6check on the stopped array -----------------------------------
+[ -x /ec-cli ] || finish
+CHUNK=$(($(cat $MD/chunk_size)))
+declare_roles() {	# ROLE_<role>=/dev/loopN, OFF_<role>=data offset in bytes
+	for d in $MD/dev-loop*; do
+		r=$(cat $d/slot)
+		eval "ROLE_$r=/dev/${d##*/dev-}; OFF_$r=$(($(cat $d/offset) * 512))"
+	done
+}
+declare_roles
+mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop for raid6check"
+# the default left-symmetric layout: in row s, P is role 5 - s % 6, Q the next
+spoil() {	# spoil ROW ROLE BYTE COUNT: COUNT random bytes of ROLE's chunk in ROW
+	eval "dev=\$ROLE_$2 off=\$OFF_$2"
+	dd if=/dev/urandom of=$dev bs=1 count=$4 seek=$((off + $1 * CHUNK + $3)) \
+		conv=notrunc 2>/dev/null || bad "spoil row $1 role $2"
+	sync
+}
+check() {	# check WANT_STATUS [ARGS]: raid6check's JSON report into $REPORT
+	want=$1
+	shift
+	REPORT=$(LD_LIBRARY_PATH=/ec-cli-lib /ec-cli raid6check --quiet --json "$@" $MEMBERS)
+	st=$?
+	[ "$st" = "$want" ] || bad "raid6check $*: exit status $st, not $want: $REPORT"
+}
+check 0
+say "raid6check: the array as md left it is consistent ($(echo "$REPORT" | sed 's/.*"checked": \([0-9]*\).*/\1/') rows)"
+spoil 3 $(((5 - 3 % 6 + 2) % 6)) 1000 100	# data
+spoil 5 $((5 - 5 % 6)) 20000 7	# P
+spoil 7 $(((5 - 7 % 6 + 1) % 6)) 0 1	# Q
+check 1
+for want in "3 $(((5 - 3 % 6 + 2) % 6)) data" "5 $((5 - 5 % 6)) P" "7 $(((5 - 7 % 6 + 1) % 6)) Q"; do
+	set -- $want
+	echo "$REPORT" | grep -q "\"stripe\": $1, \"verdict\": \"located\", \"role\": $2, [^}]*\"holds\": \"$3\"" &&
+		say "raid6check: row $1, role $2 ($3) located" || bad "raid6check missed row $1 role $2: $REPORT"
+done
+[ "$(echo "$REPORT" | grep -o '"stripe":' | wc -l)" = 3 ] || bad "raid6check reported other rows: $REPORT"
+check 1 --repair
+check 0
+say "raid6check --repair: consistent again"
+mdadm --assemble /dev/md0 $MEMBERS >/dev/null || bad "mdadm --assemble after the repair"
+settle
+verify "repaired by raid6check, stock code"
+scrub zero
+mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop for the two-member row"
+spoil 9 0 100 50
+spoil 9 1 3000 50
+before=$(for r in 0 1; do eval "dd if=\$ROLE_$r bs=512 skip=\$(((OFF_$r + 9 * CHUNK) / 512)) count=$((CHUNK / 512)) 2>/dev/null"; done | sha256sum)
+check 1 --repair
+echo "$REPORT" | grep -q '"stripe": 9, "verdict": "unlocatable"' &&
+	say "raid6check: row 9 with two members spoilt is unlocatable" || bad "row 9 not unlocatable: $REPORT"
+after=$(for r in 0 1; do eval "dd if=\$ROLE_$r bs=512 skip=\$(((OFF_$r + 9 * CHUNK) / 512)) count=$((CHUNK / 512)) 2>/dev/null"; done | sha256sum)
+[ "$before" = "$after" ] && say "raid6check --repair left the unlocatable row alone" ||
+	bad "raid6check --repair wrote an unlocatable row"
+
+# The other three standard layouts, each a fresh 5-member md1: consistent as
+# md wrote it; a data member spoilt in row 1 located, repaired, and md's
+# check and a read-back agree.
+MD=/sys/block/md1/md
+for lay in left-asymmetric right-asymmetric right-symmetric; do
+	for i in 10 11 12 13 14; do member $i; done
+	mdadm --create /dev/md1 --run --quiet --level=6 --layout=$lay --raid-devices=5 --chunk=64 \
+		/dev/loop10 /dev/loop11 /dev/loop12 /dev/loop13 /dev/loop14 || bad "mdadm --create $lay"
+	settle
+	dd if=/dev/urandom of=/tmp/payload bs=1M count=$((MB * 2)) 2>/dev/null
+	SUM=$(sha256sum /tmp/payload | cut -d' ' -f1)
+	dd if=/tmp/payload of=/dev/md1 bs=1M conv=fsync 2>/dev/null || bad "write md1 ($lay)"
+	rm -f /tmp/payload
+	MEMBERS=$(ls -d $MD/dev-loop* | sed 's|.*/dev-|/dev/|')
+	declare_roles
+	mdadm --stop /dev/md1 >/dev/null || bad "mdadm --stop md1"
+	check 0
+	case $lay in left-*) pd=3 ;; *) pd=1 ;; esac	# row 1's P
+	role=$(((pd + 2) % 5))
+	spoil 1 $role 512 64
+	check 1 --repair
+	echo "$REPORT" | grep -q "\"stripe\": 1, \"verdict\": \"located\", \"role\": $role, " ||
+		bad "$lay: row 1 role $role not located: $REPORT"
+	check 0
+	mdadm --assemble /dev/md1 $MEMBERS >/dev/null || bad "mdadm --assemble md1 ($lay)"
+	settle
+	got=$(dd if=/dev/md1 bs=1M count=$((MB * 2)) 2>/dev/null | sha256sum | cut -d' ' -f1)
+	echo check >$MD/sync_action
+	settle
+	[ "$got" = "$SUM" ] && [ "$(cat $MD/mismatch_cnt)" = 0 ] &&
+		say "raid6check, $lay: consistent, row 1 role $role located and repaired, md agrees" ||
+		bad "$lay: after the repair read-back $got, mismatch_cnt $(cat $MD/mismatch_cnt)"
+	mdadm --stop /dev/md1 >/dev/null || bad "mdadm --stop md1"
+done
+
 finish

@@ -12,10 +12,15 @@
 #   - unload the override, stop the array, reassemble it with the stock
 #     kernel code, verify and scrub; write with the stock code, load the
 #     override again and scrub: on-disk compatible both ways;
+#   - with EC_CLI: stop the array, ec-cli raid6check finds it consistent;
+#     spoil one data member, P and Q in three known chunk rows: it names
+#     exactly those rows and members; --repair; the stock kernel
+#     reassembles it, the data reads back intact and md's check counts
+#     nothing; two members spoilt in one row: unlocatable, left alone;
 #   - any WARN, BUG or Oops in dmesg fails the run.
 # The guest's serial log is kept in WORKDIR.
 #
-# Usage: qemu-md-raid6.sh SOURCE_DIR WORKDIR
+# Usage: qemu-md-raid6.sh SOURCE_DIR WORKDIR [EC_CLI]
 # Env:   GFRAID_QEMU_ACCEL=auto|kvm|tcg   (auto: kvm where it can boot a
 #        stock kernel and exposes AVX-512+GFNI, else tcg)
 #        GFRAID_QEMU_TIMEOUT=1500         seconds before the guest is killed
@@ -25,6 +30,7 @@ set -euo pipefail
 
 SRC=$(cd "$1" && pwd)
 WORK=$2
+EC_CLI=${3:-}
 ACCEL=${GFRAID_QEMU_ACCEL:-auto}
 TIMEOUT=${GFRAID_QEMU_TIMEOUT:-1500}
 MEMBER_MB=${GFRAID_MEMBER_MB:-32}
@@ -126,6 +132,18 @@ done
 cp "$MODDIR"/modules.{order,builtin,builtin.modinfo} "$IRD/lib/modules/$KVER/" 2>/dev/null || true
 depmod -b "$IRD" "$KVER"
 cp "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/gfraid_raid6.ko" "$IRD/"
+if [ -n "$EC_CLI" ]; then
+	# ec-cli and the libraries it loads, in /ec-cli-lib: the guest mounts a
+	# tmpfs over /tmp, where build trees (and its run path) often are
+	mkdir -p "$IRD/ec-cli-lib"
+	cp "$EC_CLI" "$IRD/ec-cli"
+	for lib in $(ldd "$EC_CLI" | grep -o '/[^ ]*'); do
+		case $lib in
+		*/ld-linux*) mkdir -p "$IRD$(dirname "$lib")"; cp -L "$lib" "$IRD$lib" ;;
+		*) cp -L "$lib" "$IRD/ec-cli-lib/" ;;
+		esac
+	done
+fi
 cp "$SRC/tests/kernel/guest-init.sh" "$IRD/init"
 chmod +x "$IRD/init"
 (cd "$IRD" && find . | cpio -o -H newc --quiet | gzip -1) >"$WORK/initramfs.cpio.gz"
