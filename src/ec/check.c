@@ -26,6 +26,7 @@ struct locate {
 	int tmax;
 	int shard[MAX_PER_BYTE];	/* the subset being tried */
 	int found[MAX_PER_BYTE], solutions;
+	uint8_t *s;			/* one byte's syndrome, m bytes */
 	uint8_t *sys;			/* m x (MAX_PER_BYTE + 1) working matrix */
 };
 
@@ -124,10 +125,11 @@ static int explain(struct locate *l, const uint8_t *s)
  * byte has no unique explanation or the set outgrows m.
  */
 static int locate_piece(struct locate *l, const uint8_t *scratch, size_t piece,
-			const unsigned char *const *shards, size_t off, size_t n, uint8_t *s,
-			uint8_t *wrong, int *nwrong)
+			const unsigned char *const *shards, size_t off, size_t n, uint8_t *wrong,
+			int *nwrong)
 {
 	int k = l->ec->k, m = l->ec->m, r, t, i;
+	uint8_t *s = l->s;
 	size_t o;
 
 	for (o = 0; o < n; o++) {
@@ -170,10 +172,18 @@ static int all_set(const unsigned char *const *v, int n)
 
 /* The scratch (m pieces) and the locating's working bytes, one allocation,
    made only when needed: for a check variant's partial sums when k >
-   GFR_EC_CHECK_SCRATCH_K, or when a piece mismatches. */
-static uint8_t *work_alloc(int m, size_t piece)
+   GFR_EC_CHECK_SCRATCH_K, or when a piece mismatches. 0, or -1 when out
+   of memory. */
+static int work_get(struct locate *l, uint8_t **work, int m, size_t piece)
 {
-	return gfr_port_alloc((size_t)m * piece + (size_t)m * (MAX_PER_BYTE + 2));
+	if (!*work) {
+		*work = gfr_port_alloc((size_t)m * piece + (size_t)m * (MAX_PER_BYTE + 2));
+		if (!*work)
+			return -1;
+		l->s = *work + (size_t)m * piece;
+		l->sys = l->s + m;
+	}
+	return 0;
 }
 
 int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const *shards, int *bad,
@@ -199,13 +209,11 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 	m = ec->m;
 	piece = CHECK_SCRATCH / (size_t)m & ~(size_t)63;
 	piece = piece < 64 ? 64 : piece;
-	p = k + 2 * m <= STACK_PTRS ? stack_p : gfr_port_alloc(sizeof(*p) * (size_t)(k + 2 * m));
-	if (k > GFR_EC_CHECK_SCRATCH_K && p)
-		work = work_alloc(m, piece);
-	if (!p || (k > GFR_EC_CHECK_SCRATCH_K && !work))
-		err = GFRAID_ENOMEM;
 	l.ec = ec;
 	l.tmax = m / 2 < MAX_PER_BYTE ? m / 2 : MAX_PER_BYTE;
+	p = k + 2 * m <= STACK_PTRS ? stack_p : gfr_port_alloc(sizeof(*p) * (size_t)(k + 2 * m));
+	if (!p || (k > GFR_EC_CHECK_SCRATCH_K && work_get(&l, &work, m, piece)))
+		err = GFRAID_ENOMEM;
 	for (off = 0; off < len && !err; off += n) {
 		struct gfr_run run = { k, m, 0, 0, 0, 0 };
 
@@ -219,9 +227,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 			p[k + m + r] = work ? work + (size_t)r * piece : NULL;
 		if (!gfr_impl_run(GFRAID_OP_EC_CHECK, im, &run, p, ec->tables))
 			continue;
-		if (!work)
-			work = work_alloc(m, piece);
-		if (!work) {
+		if (work_get(&l, &work, m, piece)) {
 			err = GFRAID_ENOMEM;
 			break;
 		}
@@ -229,8 +235,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		for (r = 0; r < m; r++)
 			p[k + r] = work + (size_t)r * piece;
 		gfr_impl_run(GFRAID_OP_EC_ENCODE, enc, &run, p, ec->tables);
-		l.sys = work + (size_t)m * piece + m;
-		if (locate_piece(&l, work, piece, shards, off, n, l.sys - m, wrong, &nwrong))
+		if (locate_piece(&l, work, piece, shards, off, n, wrong, &nwrong))
 			err = GFRAID_CHECK_UNLOCATABLE;
 	}
 	gfr_port_free(work);
