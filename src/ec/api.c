@@ -43,7 +43,7 @@ static int shards_ok(int k, int rows)
 	return k >= 1 && rows >= 1 && k <= GFRAID_MAX_SHARDS - rows;
 }
 
-static int all_set(unsigned char **v, int n)
+int gfr_ec_all_set(unsigned char *const *v, int n)
 {
 	int i;
 
@@ -70,7 +70,8 @@ int gfraid_ec_encode_data(int len, int k, int rows, const unsigned char *gftbls,
 		return GFRAID_ELEN;
 	if (!shards_ok(k, rows))
 		return GFRAID_ESHARDS;
-	if (!gftbls || !data || !coding || !all_set(data, k) || !all_set(coding, rows))
+	if (!gftbls || !data || !coding || !gfr_ec_all_set(data, k) ||
+	    !gfr_ec_all_set(coding, rows))
 		return GFRAID_ENULL;
 	if (len == 0)
 		return 0;
@@ -87,7 +88,7 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 		return GFRAID_ESHARDS;
 	if (vec_i < 0 || vec_i >= k)
 		return GFRAID_EINDEX;
-	if (!gftbls || !data || !coding || !all_set(coding, rows))
+	if (!gftbls || !data || !coding || !gfr_ec_all_set(coding, rows))
 		return GFRAID_ENULL;
 	if (len == 0)
 		return 0;
@@ -122,8 +123,8 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 		return GFRAID_ELEN;
 	if (!shards_ok(k, rows) || nsrc < 0)
 		return GFRAID_ESHARDS;
-	if (!gftbls || !coding || !all_set(coding, rows) ||
-	    (nsrc && (!vec_idx || !src || !all_set((unsigned char **)src, nsrc))))
+	if (!gftbls || !coding || !gfr_ec_all_set(coding, rows) ||
+	    (nsrc && (!vec_idx || !src || !gfr_ec_all_set((unsigned char **)src, nsrc))))
 		return GFRAID_ENULL;
 	for (s = 0; s < nsrc; s++) {
 		int v = vec_idx[s];

@@ -157,16 +157,6 @@ static int locate_piece(struct locate *l, const uint8_t *scratch, size_t piece,
 	return 0;
 }
 
-static int all_set(const unsigned char *const *v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!v[i])
-			return 0;
-	return 1;
-}
-
 /* Pointers kept on the stack up to this many (data, parity, scratch). */
 #define STACK_PTRS 48
 
@@ -195,7 +185,8 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 	size_t piece, off, n;
 	int k, m, r, i, nwrong = 0, err = 0;
 
-	if (!ec || !shards || !bad || !nbad || !all_set(shards, ec->k + ec->m))
+	if (!ec || !shards || !bad || !nbad ||
+	    !gfr_ec_all_set((unsigned char *const *)shards, ec->k + ec->m))
 		return GFRAID_ENULL;
 	if (!len) {
 		*nbad = 0;

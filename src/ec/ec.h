@@ -27,6 +27,9 @@ typedef void (*gfr_update_fn)(size_t off, size_t len, int k, int rows, int vec_i
 typedef int (*gfr_ec_check_fn)(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
 			       uint8_t *const *data, uint8_t *const *coding);
 
+/* The API's argument check (api.c): whether all n pointers of v are set. */
+int gfr_ec_all_set(unsigned char *const *v, int n);
+
 void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
 			uint8_t *const *data, uint8_t *const *coding, int accumulate);
 void gfr_ec_update_base(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls,

@@ -80,21 +80,11 @@ void gfraid_ec_free(gfraid_ec *ec)
 	gfr_port_free(ec);
 }
 
-static int all_set(unsigned char *const *v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!v[i])
-			return 0;
-	return 1;
-}
-
 int gfraid_ec_encode(const gfraid_ec *ec, size_t len, const unsigned char *const *data,
 		     unsigned char *const *parity)
 {
-	if (!ec || !data || !parity || !all_set((unsigned char *const *)data, ec->k) ||
-	    !all_set(parity, ec->m))
+	if (!ec || !data || !parity || !gfr_ec_all_set((unsigned char *const *)data, ec->k) ||
+	    !gfr_ec_all_set(parity, ec->m))
 		return GFRAID_ENULL;
 	if (!len)
 		return 0;
@@ -262,7 +252,7 @@ int gfraid_ec_reconstruct(const gfraid_ec *cec, size_t len, unsigned char *const
 	if (!ec || !shards || !present)
 		return GFRAID_ENULL;
 	n = ec->k + ec->m;
-	if (!all_set(shards, n))
+	if (!gfr_ec_all_set(shards, n))
 		return GFRAID_ENULL;
 	for (i = 0; i < n; i++) {
 		if (!present[i]) {
