@@ -74,6 +74,33 @@ void bare_gen(int k, size_t len, uint8_t **p)
 	}
 }
 
+/* The check of P and Q: every block read, none written, P and Q seeding
+   the sums that come out zero on a consistent stripe; nonzero if any
+   differ. The same vector ops as bare_gen but one OR a vector. */
+int bare_check(int k, size_t len, uint8_t *const *p)
+{
+	const uint8_t *pp = p[k], *qq = p[k + 1];
+	V acc = _mm512_setzero_si512();
+	size_t o;
+	int j;
+
+	for (o = 0; o + 128 <= len; o += 128) {
+		V p0 = ld(pp + o), p1 = ld(pp + o + 64), q0 = ld(qq + o), q1 = ld(qq + o + 64);
+
+		for (j = 0; j < k; j++) {
+			V x0 = ld(p[j] + o), x1 = ld(p[j] + o + 64);
+
+			p0 = _mm512_xor_si512(p0, x0);
+			p1 = _mm512_xor_si512(p1, x1);
+			q0 = _mm512_ternarylogic_epi64(q0, x0, p0, 0x96);
+			q1 = _mm512_ternarylogic_epi64(q1, x1, p1, 0x96);
+		}
+		acc = _mm512_ternarylogic_epi64(acc, p0, q0, 0xfe);
+		acc = _mm512_ternarylogic_epi64(acc, p1, q1, 0xfe);
+	}
+	return _mm512_test_epi64_mask(acc, acc) != 0;
+}
+
 /* m outputs, each a different XOR of the k inputs (so none folds away),
    M rows at a time in registers, as the encode kernels block them. */
 static inline void encode_rows(int k, size_t len, uint8_t **data, uint8_t **out, const int M)
@@ -106,6 +133,45 @@ void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding)
 #define ENCODE_BLOCK(r0, M) encode_rows(k, len, data, coding + (r0), M)
 	BY_ROW_BLOCKS(m, ENCODE_BLOCK);
 #undef ENCODE_BLOCK
+}
+
+/* The check of m parity blocks: as bare_encode, the sums seeded with the
+   stored parity and ORed together where the encode would store them. */
+static inline V check_rows(int k, size_t len, uint8_t **data, uint8_t **parity, V acc,
+			   const int M)
+{
+	size_t o;
+	int j, r;
+
+	for (o = 0; o + 128 <= len; o += 128) {
+		V a0[8], a1[8];
+
+		for (r = 0; r < M; r++) {
+			a0[r] = ld(parity[r] + o);
+			a1[r] = ld(parity[r] + o + 64);
+		}
+		for (j = 0; j < k; j++) {
+			V x0 = ld(data[j] + o), x1 = ld(data[j] + o + 64);
+
+			for (r = 0; r < M; r++) {
+				a0[r] = _mm512_ternarylogic_epi64(a0[r], x0, a1[r], 0x96);
+				a1[r] = _mm512_xor_si512(a1[r], x1);
+			}
+		}
+		for (r = 0; r < M; r++)
+			acc = _mm512_ternarylogic_epi64(acc, a0[r], a1[r], 0xfe);
+	}
+	return acc;
+}
+
+int bare_ec_check(int k, int m, size_t len, uint8_t **data, uint8_t **parity)
+{
+	V acc = _mm512_setzero_si512();
+
+#define CHECK_BLOCK(r0, M) acc = check_rows(k, len, data, parity + (r0), acc, M)
+	BY_ROW_BLOCKS(m, CHECK_BLOCK);
+#undef CHECK_BLOCK
+	return _mm512_test_epi64_mask(acc, acc) != 0;
 }
 
 /* coding[r] ^= the n sources, each coding block read and written once;

@@ -219,7 +219,8 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 		add(op, SIDE_PEER, "isal", isal_ec[0].name, 0, data, parity, len, odd);
 #endif
 #ifdef GFRAID_BENCH_BARE
-	if (op == BOP_GEN || op == BOP_ENCODE || op == BOP_UPDATE || op == BOP_UPDATE_SHARDS)
+	if (op == BOP_GEN || op == BOP_CHECK || op == BOP_ENCODE || op == BOP_UPDATE ||
+	    op == BOP_UPDATE_SHARDS || op == BOP_EC_CHECK)
 		add(op, SIDE_FLOOR, "floor", "bare", 0, data, parity, len, odd);
 	if (op == BOP_ENCODE || op == BOP_UPDATE_SHARDS)	/* index 1: the field math alone */
 		add(op, SIDE_FLOOR, "floor", "affine", 1, data, parity, len, odd);
@@ -654,11 +655,17 @@ static void step_floor(struct bench_run *r)
 	case BOP_GEN:
 		bare_gen(c->data, c->len, r->blk);
 		return;
+	case BOP_CHECK:
+		(void)bare_check(c->data, c->len, r->blk);
+		return;
 	case BOP_ENCODE:
 		if (c->index == 1)
 			bare_encode_affine(c->data, c->parity, c->len, r->blk[0], r->blk + c->data);
 		else
 			bare_encode(c->data, c->parity, c->len, r->blk, r->blk + c->data);
+		return;
+	case BOP_EC_CHECK:
+		(void)bare_ec_check(c->data, c->parity, c->len, r->blk, r->blk + c->data);
 		return;
 	case BOP_UPDATE:	/* one call per shard, as the update cases */
 		for (j = 0; j < c->data; j++)

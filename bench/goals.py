@@ -46,13 +46,19 @@ def traffic_per_data_byte(op, k, m):
     return (n + 2 * m) / n
 
 
+def load_gbs(path):
+    """GB/s of one `ec-cli bench --csv` run: {(op, geometry, size): {impl: GB/s}}."""
+    gbs = defaultdict(dict)
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            gbs[(r["op"], r["geometry"], r["size"])][r["impl"]] = float(r["bytes_per_second"]) / 1e9
+    return gbs
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: goals.py RUN.csv")
-    gbs = defaultdict(dict)
-    with open(sys.argv[1], newline="") as f:
-        for r in csv.DictReader(f):
-            gbs[(r["op"], r["geometry"], r["size"])][r["impl"]] = float(r["bytes_per_second"]) / 1e9
+    gbs = load_gbs(sys.argv[1])
     print("| op | geometry | size | libgfraid best | GB/s | ISA-L best | GB/s | ratio | goal "
           "| bound GB/s | bound / ISA-L | verdict |")
     print("|---|---|---|---|---:|---|---:|---:|---|---:|---:|---|")

@@ -3,11 +3,13 @@
  * Q directly as its sum: Q = sum of 2^z * D_z, each product one
  * gf2p8affineqb with the matrix of 2^z (gfr_gf_pow2_affine). No chain of
  * doublings, so xor_syndrome costs the same for any start. Needs vmat()
- * and vmulm() from the ISA file. Defines syndrome_vec() and delta_vec()
- * for simd_body.h.
+ * and vmulm() from the ISA file. Defines syndrome_vec(),
+ * syndrome_diff_vec() and delta_vec() for simd_body.h.
  */
 #ifndef GFRAID_Q_GFNI_H
 #define GFRAID_Q_GFNI_H
+
+#include "raid6.h"
 
 /* The next data disk at or below z that is not fa or fb, or -1. */
 GFR_INLINE int next_disk(int z, int fa, int fb)
@@ -18,19 +20,17 @@ GFR_INLINE int next_disk(int z, int fa, int fb)
 }
 
 /*
- * P and Q of data disks z0..0 at offset o, U vectors wide; disks fa and fb
- * (or -1) count as zero and are not read. Two disks a step: each pair
+ * Data disks z0..0 at offset o added into P and Q's sums p and q, U
+ * vectors wide; disks fa and fb (or -1) count as zero and are not read. Two disks a step: each pair
  * costs one vxor3 into P and one into Q (a single vpternlogq on AVX-512),
  * and disk 0, whose factor is 1, no multiply (x4, 8+2, 4 KiB: 88 -> 98
  * GB/s against one disk a step).
  */
-GFR_INLINE void syndrome_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb, V *p, V *q,
-			     const int U)
+GFR_INLINE void syndrome_add_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb, V *p,
+				 V *q, const int U)
 {
 	int u, z = next_disk(z0, fa, fb);
 
-	for (u = 0; u < U; u++)
-		p[u] = q[u] = vzero();
 	while (z >= 0) {
 		int y = next_disk(z - 1, fa, fb);
 		V mz = vmat(gfr_gf_pow2_affine[z]);
@@ -55,6 +55,36 @@ GFR_INLINE void syndrome_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb
 		}
 		z = next_disk(y - 1, fa, fb);
 	}
+}
+
+/* P and Q of data disks z0..0 (but fa, fb) at offset o. */
+GFR_INLINE void syndrome_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb, V *p, V *q,
+			     const int U)
+{
+	int u;
+
+	for (u = 0; u < U; u++)
+		p[u] = q[u] = vzero();
+	syndrome_add_vec(d, z0, o, fa, fb, p, q, U);
+}
+
+/* The check: where stored P and Q differ from the data's, gathered into
+   acc. The sums start from the stored P and Q and come out zero where
+   they match: one OR of three a vector, not a compare for each. */
+GFR_INLINE V syndrome_diff_vec(uint8_t *const *d, int z0, size_t o, const uint8_t *pp,
+			       const uint8_t *qq, V acc, const int U)
+{
+	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
+	int u;
+
+	for (u = 0; u < U; u++) {
+		p[u] = vload(pp + o + u * VLEN);
+		q[u] = vload(qq + o + u * VLEN);
+	}
+	syndrome_add_vec(d, z0, o, -1, -1, p, q, U);
+	for (u = 0; u < U; u++)
+		acc = vor3(acc, p[u], q[u]);
+	return acc;
 }
 
 struct delta_ctx {

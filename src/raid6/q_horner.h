@@ -4,10 +4,13 @@
  * down, q = 2q ^ D_z, with the vector header's vmul2 / vmul2_xor, or two
  * disks a step where it has vmul4_xor2 (NEON). For ISAs without a
  * multiply-by-constant instruction (SSE2, AVX2, AVX-512 BW, NEON).
- * Defines syndrome_vec() and delta_vec() for simd_body.h.
+ * Defines syndrome_vec(), syndrome_diff_vec() and delta_vec() for
+ * simd_body.h.
  */
 #ifndef GFRAID_Q_HORNER_H
 #define GFRAID_Q_HORNER_H
+
+#include "raid6.h"
 
 /* p ^= D_z, q = 2q ^ D_z, U vectors at o. */
 GFR_INLINE void horner1(uint8_t *const *d, int z, size_t o, V *p, V *q, const int U)
@@ -71,6 +74,23 @@ GFR_INLINE void syndrome_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb
 		hi = lost[i] - 1;
 	}
 	horner_run(d, hi, 0, o, p, q, U);
+}
+
+/* The check: where stored P and Q differ from the data's, gathered into
+   acc. Horner's Q cannot start from the stored Q (the doublings would
+   weigh it), so both are compared at the end. */
+GFR_INLINE V syndrome_diff_vec(uint8_t *const *d, int z0, size_t o, const uint8_t *pp,
+			       const uint8_t *qq, V acc, const int U)
+{
+	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
+	int u;
+
+	syndrome_vec(d, z0, o, -1, -1, p, q, U);
+	for (u = 0; u < U; u++) {
+		acc = vdiff(acc, vload(pp + o + u * VLEN), p[u]);
+		acc = vdiff(acc, vload(qq + o + u * VLEN), q[u]);
+	}
+	return acc;
 }
 
 /*

@@ -10,6 +10,9 @@
 
 #include "../port.h"
 
+/* Vectors a SIMD body handles per step at most (its x4 variants). */
+#define GFR_MAX_UNROLL 4
+
 /*
  * Every variant works on bytes [off, off + len) of each block, so that the
  * glue can run long buffers in bounded SIMD sections (the kernel's FPU

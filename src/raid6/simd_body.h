@@ -6,11 +6,13 @@
  *   - a vector header (src/simd/vec_sse2.h, vec_avx2.h, vec_avx512.h,
  *     vec_neon.h): V, VLEN,
  *     vload, vstore (unaligned), vstream (non-temporal, aligned), vfence,
- *     vzero, vxor, vxor3, and for the check vdiff, vany;
+ *     vzero, vxor, vxor3, and for the check vdiff, vany (and vor3 where
+ *     q_gfni.h is used);
  *   - where it has one, a multiply of every byte by a constant c: struct
  *     vmul, vmul_setup(c), vmul(x, m) (pshufb nibble tables or a GFNI
  *     matrix), announced by defining GFR_HAVE_VMUL;
- *   - a Q strategy (q_horner.h or q_gfni.h): syndrome_vec(), delta_vec();
+ *   - a Q strategy (q_horner.h or q_gfni.h): syndrome_vec(),
+ *     syndrome_diff_vec(), delta_vec();
  *   - this file, then GFR_RAID6_SYNDROME(gen, xor, unroll, nt) for each
  *     gen and xor pair the registry (src/variants.h) lists, and
  *     GFR_RAID6_CHECK(check, unroll) for each check;
@@ -23,8 +25,6 @@
 #define GFRAID_SIMD_BODY_H
 
 #include "raid6.h"
-
-#define GFR_MAX_UNROLL 4
 
 /* Non-temporal stores need aligned P and Q; otherwise store normally. */
 GFR_INLINE int can_stream(const uint8_t *p, const uint8_t *q)
@@ -154,22 +154,6 @@ GFR_INLINE void xor_body(int disks, int start, int stop, size_t off, size_t len,
 		gfr_raid6_xor_base(disks, start, stop, o, end - o, ptrs);
 }
 
-/* P and Q against the data, U vectors at o: their differences gathered
-   into acc. */
-GFR_INLINE V check_at(uint8_t *const *d, int z0, const uint8_t *pp, const uint8_t *qq, size_t o,
-		      V acc, const int U)
-{
-	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
-	int u;
-
-	syndrome_vec(d, z0, o, -1, -1, p, q, U);
-	for (u = 0; u < U; u++) {
-		acc = vdiff(acc, vload(pp + o + u * VLEN), p[u]);
-		acc = vdiff(acc, vload(qq + o + u * VLEN), q[u]);
-	}
-	return acc;
-}
-
 /* No early exit: a scrub's time does not depend on where the data is bad,
    and the one test is after the loop. */
 GFR_INLINE int check_body(int disks, size_t off, size_t len, void *const *ptrs, const int U)
@@ -180,9 +164,9 @@ GFR_INLINE int check_body(int disks, size_t off, size_t len, void *const *ptrs, 
 	V acc = vzero();
 
 	for (; o + U * VLEN <= end; o += U * VLEN)
-		acc = check_at(d, disks - 3, pp, qq, o, acc, U);
+		acc = syndrome_diff_vec(d, disks - 3, o, pp, qq, acc, U);
 	for (; o + VLEN <= end; o += VLEN)
-		acc = check_at(d, disks - 3, pp, qq, o, acc, 1);
+		acc = syndrome_diff_vec(d, disks - 3, o, pp, qq, acc, 1);
 	return vany(acc) || (o < end && gfr_raid6_check_base(disks, o, end - o, ptrs));
 }
 

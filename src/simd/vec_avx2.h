@@ -61,6 +61,12 @@ GFR_INLINE V vdiff(V acc, V a, V b)
 	return _mm256_or_si256(acc, _mm256_xor_si256(a, b));
 }
 
+/* a | b | c. */
+GFR_INLINE V vor3(V a, V b, V c)
+{
+	return _mm256_or_si256(a, _mm256_or_si256(b, c));
+}
+
 /* Whether any bit of v is set. */
 GFR_INLINE int vany(V v)
 {

@@ -62,6 +62,12 @@ GFR_INLINE V vdiff(V acc, V a, V b)
 	return _mm512_ternarylogic_epi64(acc, a, b, 0xf6);
 }
 
+/* a | b | c, one vpternlogq. */
+GFR_INLINE V vor3(V a, V b, V c)
+{
+	return _mm512_ternarylogic_epi64(a, b, c, 0xfe);
+}
+
 /* Whether any bit of v is set. */
 GFR_INLINE int vany(V v)
 {
