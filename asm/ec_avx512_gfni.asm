@@ -20,11 +20,25 @@
 ; System V ABI: rdi len, esi nsrc, edx nrows, rcx mats, r8 src, r9 dst,
 ; [rsp + 8] accumulate. Clobbers only caller-saved registers; callers in
 ; the kernel hold kernel_fpu_begin().
+;
+; In a kernel built with return thunks (retbleed: CONFIG_RETHUNK, 6.12's
+; CONFIG_MITIGATION_RETHUNK), kernel/Kbuild defines GFRAID_RETHUNK and the
+; function returns through __x86_return_thunk as compiled code does, so
+; objtool lists the site for the kernel to patch. The symbol carries its
+; type and size, which objtool needs to check it. It is only called
+; directly, so it has no ENDBR (IBT).
 
 default rel
 section .text
 
-global gfr_ec_avx512_gfni_kernel:function
+%ifdef GFRAID_RETHUNK
+extern __x86_return_thunk
+%define RET jmp __x86_return_thunk
+%else
+%define RET ret
+%endif
+
+global gfr_ec_avx512_gfni_kernel:function (gfr_ec_avx512_gfni_kernel.end - gfr_ec_avx512_gfni_kernel)
 
 ; ROWS n: the whole encode for n output rows, then return.
 %macro ROWS 1
@@ -120,7 +134,8 @@ gfr_ec_avx512_gfni_kernel:
 	vzeroupper
 	pop	r12
 	pop	rbx
-	ret
+	RET
 	int3
+.end:
 
 section .note.GNU-stack noalloc noexec nowrite progbits

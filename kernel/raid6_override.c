@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /*
  * gfraid_raid6.ko: put libgfraid's gen_syndrome and xor_syndrome (the
- * variants gfraid.ko selected) into raid6_call, the calls md's RAID-6 runs.
+ * variants gfraid.ko selected) into raid6_call, the calls md's RAID-6 runs,
+ * and its recovery into raid6_2data_recov and raid6_datap_recov, the
+ * pointers md's degraded reads and rebuilds reach through async_tx when no
+ * DMA engine does RAID-6 (raid6_pq exports all three; 6.1 and 6.12 tested).
  *
- * Before installing anything it checks both, byte for byte, against the
- * calls raid6_pq chose at boot, for 1..32 data disks and several
- * start/stop windows of xor_syndrome; any mismatch and the load fails
- * with nothing installed. corrupt=1 flips one byte of libgfraid's output
- * during that check, to prove the refusal. Unloading puts the original
- * calls back and waits until no task can still be running ours.
+ * Before installing anything it checks every one, byte for byte, against
+ * what raid6_pq chose at boot: gen and xor for 1..32 data disks and several
+ * start/stop windows of xor_syndrome; both recoveries for every failure of
+ * 4..32 disks in a page, and of a few disk counts in 512 and 2048 bytes
+ * (the kernel's recovery takes at most a page: it reads its zero page for
+ * the lost blocks; md's stripes are a page on x86). Any
+ * mismatch and the load fails with nothing installed. corrupt=1 (2) flips
+ * one byte of libgfraid's output in the gen (recovery) check, to prove the
+ * refusal. Unloading puts the original calls back and waits until no task
+ * can still be running ours.
  */
 #include <linux/module.h>
 #include <linux/mm.h>
@@ -19,14 +26,31 @@
 
 #include "gfraid.h"
 
-static bool corrupt;
-module_param(corrupt, bool, 0444);
-MODULE_PARM_DESC(corrupt, "test only: corrupt one output of the load-time check, which must then refuse to load");
+static int corrupt;
+module_param(corrupt, int, 0444);
+MODULE_PARM_DESC(corrupt, "test only: 1 (2) corrupts one output of the load-time gen (recovery) check, which must then refuse to load");
 
 #define MAX_DATA 32
 #define BLOCK PAGE_SIZE
 
+/* How often md ran each recovery of ours, read-only parameters: the tests
+   make sure a degraded array really went through them. */
+static atomic_long_t recovered_2data, recovered_datap;
+
+static int get_count(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%ld\n", atomic_long_read((atomic_long_t *)kp->arg));
+}
+
+static const struct kernel_param_ops count_ops = { .get = get_count };
+module_param_cb(recoveries_2data, &count_ops, &recovered_2data, 0444);
+MODULE_PARM_DESC(recoveries_2data, "calls of libgfraid's raid6_2data_recov since load");
+module_param_cb(recoveries_datap, &count_ops, &recovered_datap, 0444);
+MODULE_PARM_DESC(recoveries_datap, "calls of libgfraid's raid6_datap_recov since load");
+
 static struct raid6_calls original;
+static void (*original_2data)(int disks, size_t bytes, int faila, int failb, void **ptrs);
+static void (*original_datap)(int disks, size_t bytes, int faila, void **ptrs);
 static char name[48];
 
 static void gfraid_gen(int disks, size_t bytes, void **ptrs)
@@ -37,6 +61,25 @@ static void gfraid_gen(int disks, size_t bytes, void **ptrs)
 static void gfraid_xor(int disks, int start, int stop, size_t bytes, void **ptrs)
 {
 	gfraid_xor_syndrome(disks, start, stop, bytes, ptrs);
+}
+
+/* md passes faila < failb; libgfraid's argument checks need it, so the
+   order is made sure of, and anything they still refuse goes to the
+   kernel's own code rather than being left undone. */
+static void gfraid_2data(int disks, size_t bytes, int faila, int failb, void **ptrs)
+{
+	int a = min(faila, failb), b = max(faila, failb);
+
+	atomic_long_inc(&recovered_2data);
+	if (gfraid_recov_2data(disks, bytes, a, b, ptrs))
+		original_2data(disks, bytes, faila, failb, ptrs);
+}
+
+static void gfraid_datap(int disks, size_t bytes, int faila, void **ptrs)
+{
+	atomic_long_inc(&recovered_datap);
+	if (gfraid_recov_datap(disks, bytes, faila, ptrs))
+		original_datap(disks, bytes, faila, ptrs);
 }
 
 /* Two stripes of MAX_DATA data blocks, a zero block, P and Q: ours, and
@@ -84,7 +127,7 @@ static int check_gen(struct check *c, int ndata)
 	disks = set_ptrs(c, ndata, 0);
 	if (gfraid_gen_syndrome(disks, BLOCK, c->ptrs))
 		return -EINVAL;
-	if (corrupt && ndata == MAX_DATA / 2)
+	if (corrupt == 1 && ndata == MAX_DATA / 2)
 		c->q[0][BLOCK / 3] ^= 0x5a;
 	disks = set_ptrs(c, ndata, 1);
 	original.gen_syndrome(disks, BLOCK, c->ptrs);
@@ -158,18 +201,11 @@ static int check_alloc(struct check *c)
 	return 0;
 }
 
-static int __init gfraid_raid6_init(void)
+static int check_syndromes(void)
 {
-	struct check *c;
+	struct check *c = kzalloc(sizeof(*c), GFP_KERNEL);
 	int err;
 
-	if (!raid6_call.gen_syndrome || !raid6_call.xor_syndrome) {
-		pr_err("gfraid_raid6: raid6_pq has no gen_syndrome/xor_syndrome to compare with\n");
-		return -ENODEV;
-	}
-	original = raid6_call;
-
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
 	if (!c)
 		return -ENOMEM;
 	err = check_alloc(c);
@@ -181,6 +217,195 @@ static int __init gfraid_raid6_init(void)
 			gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME), original.name, c->cases, MAX_DATA);
 	check_free(c);
 	kfree(c);
+	return err;
+}
+
+/*
+ * The recovery check: stripes of 4..RECOV_DISKS disks, P and Q by the
+ * kernel's gen_syndrome; for each failure, each side (0: the kernel's
+ * recovery, 1: libgfraid's) rebuilds into its own blocks, garbage on entry,
+ * with its own copies of P and Q. Both must give the lost data, and the
+ * same bytes in P and Q.
+ */
+#define RECOV_DISKS 32
+
+struct recov_check {
+	u8 *data[RECOV_DISKS - 2], *p, *q;
+	u8 *lost[2][2], *sp[2], *sq[2];
+	void *ptrs[2][RECOV_DISKS];
+	unsigned int cases_2data, cases_datap;
+};
+
+static void recov_free(struct recov_check *r)
+{
+	int i, side;
+
+	for (i = 0; i < RECOV_DISKS - 2; i++)
+		kvfree(r->data[i]);
+	kvfree(r->p);
+	kvfree(r->q);
+	for (side = 0; side < 2; side++) {
+		kvfree(r->lost[side][0]);
+		kvfree(r->lost[side][1]);
+		kvfree(r->sp[side]);
+		kvfree(r->sq[side]);
+	}
+}
+
+static int recov_alloc(struct recov_check *r)
+{
+	size_t n = PAGE_SIZE;
+	int i, side, ok = 1;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < RECOV_DISKS - 2; i++)
+		ok &= (r->data[i] = kvmalloc(n, GFP_KERNEL)) != NULL;
+	ok &= (r->p = kvmalloc(n, GFP_KERNEL)) != NULL;
+	ok &= (r->q = kvmalloc(n, GFP_KERNEL)) != NULL;
+	for (side = 0; side < 2; side++) {
+		ok &= (r->lost[side][0] = kvmalloc(n, GFP_KERNEL)) != NULL;
+		ok &= (r->lost[side][1] = kvmalloc(n, GFP_KERNEL)) != NULL;
+		ok &= (r->sp[side] = kvmalloc(n, GFP_KERNEL)) != NULL;
+		ok &= (r->sq[side] = kvmalloc(n, GFP_KERNEL)) != NULL;
+	}
+	if (!ok)
+		return -ENOMEM;
+	for (i = 0; i < RECOV_DISKS - 2; i++)
+		get_random_bytes(r->data[i], n);
+	return 0;
+}
+
+/* Each side's pointers for one failure (fb -1: data fa and P), its lost
+   blocks and (for datap) P filled with garbage, its P and Q copied. */
+static void recov_prepare(struct recov_check *r, int disks, size_t bytes, int fa, int fb)
+{
+	int side, i;
+
+	for (side = 0; side < 2; side++) {
+		memset(r->lost[side][0], 0xa5, bytes);
+		memset(r->lost[side][1], 0x5a, bytes);
+		if (fb < 0)
+			memset(r->sp[side], 0xc3, bytes);
+		else
+			memcpy(r->sp[side], r->p, bytes);
+		memcpy(r->sq[side], r->q, bytes);
+		for (i = 0; i < disks - 2; i++)
+			r->ptrs[side][i] = r->data[i];
+		r->ptrs[side][fa] = r->lost[side][0];
+		if (fb >= 0)
+			r->ptrs[side][fb] = r->lost[side][1];
+		r->ptrs[side][disks - 2] = r->sp[side];
+		r->ptrs[side][disks - 1] = r->sq[side];
+	}
+}
+
+static int recov_compare(struct recov_check *r, const char *what, int disks, size_t bytes,
+			 int fa, int fb)
+{
+	int side;
+
+	for (side = 0; side < 2; side++)
+		if (memcmp(r->lost[side][0], r->data[fa], bytes) ||
+		    (fb >= 0 && memcmp(r->lost[side][1], r->data[fb], bytes)) ||
+		    memcmp(r->sp[side], r->p, bytes) || memcmp(r->sq[side], r->q, bytes)) {
+			pr_err("gfraid_raid6: %s by %s gives wrong bytes with %d disks, %zu bytes, failed %d and %d: not installed\n",
+			       what, side ? "libgfraid" : "the kernel's recovery", disks, bytes, fa,
+			       fb < 0 ? disks - 2 : fb);
+			return -EINVAL;
+		}
+	return 0;
+}
+
+/* Every failure pair and every data + P failure of one geometry. */
+static int recov_geometry(struct recov_check *r, int disks, size_t bytes)
+{
+	int fa, fb, i, err = 0;
+
+	for (i = 0; i < disks - 2; i++)
+		r->ptrs[0][i] = r->data[i];
+	r->ptrs[0][disks - 2] = r->p;
+	r->ptrs[0][disks - 1] = r->q;
+	original.gen_syndrome(disks, bytes, r->ptrs[0]);
+
+	for (fa = 0; fa < disks - 2 && !err; fa++) {
+		for (fb = fa + 1; fb < disks - 2 && !err; fb++) {
+			recov_prepare(r, disks, bytes, fa, fb);
+			original_2data(disks, bytes, fa, fb, r->ptrs[0]);
+			if (gfraid_recov_2data(disks, bytes, fa, fb, r->ptrs[1]))
+				return -EINVAL;
+			if (corrupt == 2 && disks == RECOV_DISKS / 2 && fb == fa + 1)
+				r->lost[1][1][bytes / 3] ^= 0x5a;
+			err = recov_compare(r, "raid6_2data_recov", disks, bytes, fa, fb);
+			r->cases_2data++;
+		}
+		if (err)
+			break;
+		recov_prepare(r, disks, bytes, fa, -1);
+		original_datap(disks, bytes, fa, r->ptrs[0]);
+		if (gfraid_recov_datap(disks, bytes, fa, r->ptrs[1]))
+			return -EINVAL;
+		err = recov_compare(r, "raid6_datap_recov", disks, bytes, fa, -1);
+		r->cases_datap++;
+	}
+	return err;
+}
+
+/* A page (md's stripe) for every disk count; 512 and 2048 bytes for a
+   few. */
+static int recov_check_all(struct recov_check *r)
+{
+	static const int few[] = { 4, 11, 18, 25, RECOV_DISKS };
+	int disks, i, err = 0;
+
+	for (disks = 4; disks <= RECOV_DISKS && !err; disks++)
+		err = recov_geometry(r, disks, PAGE_SIZE);
+	for (i = 0; i < ARRAY_SIZE(few) && !err; i++)
+		err = recov_geometry(r, few[i], 512);
+	for (i = 0; i < ARRAY_SIZE(few) && !err; i++)
+		err = recov_geometry(r, few[i], 2048);
+	return err;
+}
+
+static int check_recovery(void)
+{
+	struct recov_check *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	int err;
+
+	if (!r)
+		return -ENOMEM;
+	err = recov_alloc(r);
+	if (!err)
+		err = recov_check_all(r);
+	if (!err)
+		pr_info("gfraid_raid6: recovery %s matches the kernel's on %u 2data + %u datap cases (every failure of 4..%d disks in a page; 5 disk counts in 512 and 2048 bytes)\n",
+			gfraid_impl_selected(GFRAID_OP_RECOV), r->cases_2data, r->cases_datap,
+			RECOV_DISKS);
+	recov_free(r);
+	kfree(r);
+	return err;
+}
+
+static int __init gfraid_raid6_init(void)
+{
+	int err;
+
+	if (!raid6_call.gen_syndrome || !raid6_call.xor_syndrome) {
+		pr_err("gfraid_raid6: raid6_pq has no gen_syndrome/xor_syndrome to compare with\n");
+		return -ENODEV;
+	}
+	if (!raid6_2data_recov || !raid6_datap_recov) {
+		pr_err("gfraid_raid6: raid6_pq has no recovery to compare with\n");
+		return -ENODEV;
+	}
+	original = raid6_call;
+	original_2data = raid6_2data_recov;
+	original_datap = raid6_datap_recov;
+
+	/* the kernel's recovery runs raid6_call.gen_syndrome: checked while
+	   that is still the kernel's */
+	err = check_syndromes();
+	if (!err)
+		err = check_recovery();
 	if (err)
 		return err;
 
@@ -190,14 +415,19 @@ static int __init gfraid_raid6_init(void)
 	WRITE_ONCE(raid6_call.name, name);
 	WRITE_ONCE(raid6_call.xor_syndrome, gfraid_xor);
 	WRITE_ONCE(raid6_call.gen_syndrome, gfraid_gen);
-	pr_info("gfraid_raid6: installed gen_syndrome %s, xor_syndrome %s, replacing %s\n",
+	WRITE_ONCE(raid6_2data_recov, gfraid_2data);
+	WRITE_ONCE(raid6_datap_recov, gfraid_datap);
+	pr_info("gfraid_raid6: installed gen_syndrome %s, xor_syndrome %s, replacing %s, and recovery %s, replacing the kernel's\n",
 		gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME),
-		gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME), original.name);
+		gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME), original.name,
+		gfraid_impl_selected(GFRAID_OP_RECOV));
 	return 0;
 }
 
 static void __exit gfraid_raid6_exit(void)
 {
+	WRITE_ONCE(raid6_2data_recov, original_2data);
+	WRITE_ONCE(raid6_datap_recov, original_datap);
 	WRITE_ONCE(raid6_call.gen_syndrome, original.gen_syndrome);
 	WRITE_ONCE(raid6_call.xor_syndrome, original.xor_syndrome);
 	WRITE_ONCE(raid6_call.name, original.name);
@@ -210,13 +440,13 @@ static void __exit gfraid_raid6_exit(void)
 	 */
 	synchronize_rcu();
 	synchronize_rcu_tasks();
-	pr_info("gfraid_raid6: restored %s\n", original.name);
+	pr_info("gfraid_raid6: restored %s and the kernel's recovery\n", original.name);
 }
 
 module_init(gfraid_raid6_init);
 module_exit(gfraid_raid6_exit);
 
 MODULE_LICENSE("Dual BSD/GPL");
-MODULE_DESCRIPTION("libgfraid gen_syndrome/xor_syndrome for md RAID-6, checked against raid6_pq at load");
+MODULE_DESCRIPTION("libgfraid gen_syndrome, xor_syndrome and recovery for md RAID-6, checked against raid6_pq at load");
 MODULE_VERSION("0.1.0");
 MODULE_SOFTDEP("pre: raid6_pq");

@@ -39,13 +39,25 @@ for a in $CROSS_ARCHS; do
 done
 PACKAGES="$PACKAGES qemu-user-static"
 
+# The second kernel the kernel tests build and boot: bookworm's newest 6.12
+# headers (tests/kernel/kernel-version.sh finds what is installed; the qemu
+# test downloads the image of the same version). No metapackage names it.
+headers_612() {
+	apt-cache search --names-only '^linux-headers-6\.12\.[0-9]+\+deb12-amd64$' 2>/dev/null |
+		awk '{ print $1 }' | sort -V | tail -n 1
+}
+K612=$(headers_612)
+if [ -n "$K612" ]; then
+	PACKAGES="$PACKAGES $K612"
+fi
+
 missing=""
 for p in $PACKAGES; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
 		missing="$missing $p"
 	fi
 done
-if [ -z "$missing" ] && { [ -z "${SOURCES:-}" ] || [ -f "$SOURCES" ]; }; then
+if [ -z "$missing" ] && [ -n "$K612" ] && { [ -z "${SOURCES:-}" ] || [ -f "$SOURCES" ]; }; then
 	echo "install-deps: everything is installed"
 	exit 0
 fi
@@ -55,7 +67,9 @@ if [ "$(id -u)" != 0 ]; then
 	command -v sudo >/dev/null || { echo "install-deps: need root or sudo for:$missing" >&2; exit 1; }
 	sudo=sudo
 fi
-echo "install-deps: installing$missing"
+later=""
+[ -n "$K612" ] || later=" and the 6.12 kernel headers"
+echo "install-deps: installing$missing$later"
 for a in $DPKG_ARCHS; do
 	dpkg --print-foreign-architectures | grep -qx "$a" || $sudo dpkg --add-architecture "$a"
 done
@@ -73,5 +87,10 @@ fi
 # a foreign architecture's index caught mid-sync must not stop the install
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q ||
 	echo "install-deps: apt-get update reported errors; installing from what it has" >&2
+if [ -z "$K612" ]; then	# named only once the index has it
+	K612=$(headers_612)
+	[ -n "$K612" ] || { echo "install-deps: no linux-headers-6.12.*+deb12-amd64 in the index" >&2; exit 1; }
+	missing="$missing $K612"
+fi
 # shellcheck disable=SC2086
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing

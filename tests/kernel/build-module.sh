@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 # Compile check of gfraid.ko and gfraid_raid6.ko against Debian's
-# linux-headers-amd64 (or GFRAID_KDIR), from the unchanged src/ files; with
+# linux-headers-amd64 (or the kernel series GFRAID_KERNEL names, e.g. 6.12:
+# kernel-version.sh; or GFRAID_KDIR), from the unchanged src/ files; with
 # arm64, against Debian's linux-headers-arm64 with aarch64-linux-gnu-gcc
 # (the NEON tiers, kernel_neon_begin/end). The build runs in a tree of
-# symlinks under WORKDIR so the source tree gets no kbuild output.
-# Usage: build-module.sh SOURCE_DIR WORKDIR [arm64]
+# symlinks under WORKDIR so the source tree gets no kbuild output. Any
+# warning fails it, objtool's included (it checks the nasm kernels too).
+# Usage: [GFRAID_KERNEL=6.12] build-module.sh SOURCE_DIR WORKDIR [arm64]
 set -eu
 srcdir=$1
 work=$2
@@ -33,12 +35,11 @@ if [ "$arch" = arm64 ]; then
 	kdir=$work/headers/usr/src/$pkg
 	set -- CROSS_COMPILE=aarch64-linux-gnu-
 elif [ -z "$kdir" ]; then
-	pkg=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null | sed 's/[ ,(].*//') || true
-	if [ -z "$pkg" ]; then
-		echo "build-module: linux-headers-amd64 is not installed (apt-get install linux-headers-amd64)" >&2
+	kver=$(sh "$(dirname "$0")/kernel-version.sh" "${GFRAID_KERNEL:-default}") || {
+		echo "build-module: install the headers (scripts/install-deps.sh)" >&2
 		exit 1
-	fi
-	kdir=/usr/src/$pkg
+	}
+	kdir=/usr/src/linux-headers-$kver
 fi
 if [ ! -f "$kdir/Makefile" ]; then
 	echo "build-module: no kernel build directory at $kdir" >&2
@@ -58,6 +59,19 @@ cat "$work/build.log"
 if grep -q "warning:" "$work/build.log"; then
 	echo "build-module: the kernel build printed warnings" >&2
 	exit 1
+fi
+
+# objtool ran over the nasm kernels: on each object (6.1), or on the linked
+# gfraid.o where IBT delays it (6.12)
+if [ "$arch" != arm64 ]; then
+	for asm in "$work"/asm/*.asm; do
+		cmd=$(dirname "$asm")/.$(basename "$asm" .asm).o.cmd
+		if ! grep -q objtool "$cmd" && ! grep -q "objtool.* --link" "$work/kernel/.gfraid.o.cmd"; then
+			echo "build-module: objtool did not check $(basename "$asm")" >&2
+			exit 1
+		fi
+	done
+	echo "build-module: objtool checked the nasm kernels"
 fi
 
 for name in gfraid gfraid_raid6; do
@@ -84,3 +98,23 @@ for sym in $(sed '/^#ifndef __KERNEL__/,/^#endif/d' "$srcdir/include/gfraid.h" |
 done
 [ "$missing" = 0 ] || exit 1
 echo "build-module: gfraid.ko and gfraid_raid6.ko built (needs: $deps), $(grep -c gfraid_ "$work/kernel/Module.symvers") symbols exported"
+desc=$(modinfo -F description "$work/kernel/gfraid_raid6.ko")
+case $desc in *refuses*) echo "build-module: gfraid_raid6.ko is the refusing one here: $desc" >&2; exit 1 ;; esac
+
+# A kernel that moved on: with a <linux/raid/pq.h> whose recovery is not a
+# pointer, gfraid_raid6.ko is built to refuse, naming what is missing.
+if [ "$arch" != arm64 ]; then
+	# Debian's headers: the -amd64 Makefile includes the -common one
+	src=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$kdir/Makefile" | head -n 1)
+	pq=${src:-$kdir}/include/linux/raid/pq.h
+	[ -f "$pq" ] || pq=
+	[ -n "$pq" ] || { echo "build-module: no linux/raid/pq.h under $kdir" >&2; exit 1; }
+	sed 's/(\*raid6_datap_recov)/raid6_datap_recov/' "$pq" >"$work/pq-moved-on.h"
+	make -C "$work/kernel" KDIR="$kdir" GFRAID_PQ_H="$work/pq-moved-on.h" "$@" >"$work/build-moved-on.log" 2>&1 ||
+		{ cat "$work/build-moved-on.log"; echo "build-module: the refusing module did not build" >&2; exit 1; }
+	desc=$(modinfo -F description "$work/kernel/gfraid_raid6.ko")
+	case $desc in *refuses*) ;; *) echo "build-module: with recovery not a pointer, gfraid_raid6.ko is '$desc'" >&2; exit 1 ;; esac
+	grep -aq 'has no %s to replace' "$work/kernel/gfraid_raid6.ko" && grep -aq 'raid6_datap_recov' "$work/kernel/gfraid_raid6.ko" ||
+		{ echo "build-module: the refusing module does not name what is missing" >&2; exit 1; }
+	echo "build-module: against a <linux/raid/pq.h> without the recovery pointers, gfraid_raid6.ko refuses to load, naming raid6_datap_recov"
+fi

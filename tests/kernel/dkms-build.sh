@@ -1,16 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 # dkms builds both modules from dkms.conf for the kernel of Debian's
-# linux-headers-amd64, in private dkms/source/install trees under WORKDIR.
-# Usage: dkms-build.sh SOURCE_DIR WORKDIR
+# linux-headers-amd64 (or of the series GFRAID_KERNEL names, e.g. 6.12:
+# kernel-version.sh), in private dkms/source/install trees under WORKDIR.
+# Usage: [GFRAID_KERNEL=6.12] dkms-build.sh SOURCE_DIR WORKDIR
 set -eu
 srcdir=$1
 work=$2
 command -v dkms >/dev/null || { echo "dkms-build: dkms is not installed (apt-get install dkms)" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || { echo "dkms-build: dkms needs root (it keeps its signing key in /var/lib/dkms)" >&2; exit 1; }
-pkg=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null | sed 's/[ ,(].*//')
-[ -n "$pkg" ] || { echo "dkms-build: linux-headers-amd64 is not installed" >&2; exit 1; }
-kver=${pkg#linux-headers-}
+kver=$(sh "$(dirname "$0")/kernel-version.sh" "${GFRAID_KERNEL:-default}") ||
+	{ echo "dkms-build: install the headers (scripts/install-deps.sh)" >&2; exit 1; }
+pkg=linux-headers-$kver
 version=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$srcdir/dkms.conf")
 
 rm -rf "$work"

@@ -71,17 +71,30 @@ rmmod gfraid || bad "rmmod gfraid (corrupted)"
 insmod /gfraid.ko || bad "insmod gfraid.ko"
 dmesg | grep 'gfraid:' | tail -n 5 | sed 's/^/GT: dmesg: /'
 
+# as built for a kernel whose raid6_pq lacks the recovery pointer
 n=$(dmesg | wc -l)
-if insmod /gfraid_raid6.ko corrupt=1 2>/dev/null; then
-	bad "gfraid_raid6 corrupt=1 loaded"
-	rmmod gfraid_raid6
-else
-	since $n | sed 's/^/GT: dmesg: /'
-	since $n | grep -q 'not installed' || bad "no refusal message"
-	since $n | grep -q 'installed gen_syndrome' && bad "installed although refused"
-	[ -d /sys/module/gfraid_raid6 ] && bad "module present after a refused load"
-	say "corrupted self-test refused the load"
-fi
+insmod /gfraid_raid6_moved_on.ko 2>/dev/null && bad "gfraid_raid6 for a moved-on kernel loaded"
+since $n | grep -q 'gfraid_raid6: .* has no raid6_datap_recov to replace' ||
+	bad "no one-line reason from the moved-on build"
+since $n | sed 's/^/GT: dmesg: /'
+say "built for a kernel without the recovery pointer: refused, saying so"
+
+# corrupt=1 spoils the gen check's output, corrupt=2 the recovery check's
+for c in 1 2; do
+	n=$(dmesg | wc -l)
+	if insmod /gfraid_raid6.ko corrupt=$c 2>/dev/null; then
+		bad "gfraid_raid6 corrupt=$c loaded"
+		rmmod gfraid_raid6
+	else
+		since $n | sed 's/^/GT: dmesg: /'
+		since $n | grep -q 'not installed' || bad "no refusal message (corrupt=$c)"
+		[ $c = 2 ] && { since $n | grep -q 'raid6_2data_recov by libgfraid gives wrong bytes' ||
+			bad "corrupt=2 refused for another reason"; }
+		since $n | grep -q 'installed gen_syndrome' && bad "installed although refused"
+		[ -d /sys/module/gfraid_raid6 ] && bad "module present after a refused load"
+		say "corrupted load-time check ($c) refused the load"
+	fi
+done
 
 override_on() {
 	n=$(dmesg | wc -l)
@@ -89,7 +102,9 @@ override_on() {
 	since $n | sed 's/^/GT: dmesg: /'
 	TIER=$(since $n | sed -n 's/.*installed gen_syndrome \([^,]*\),.*/\1/p')
 	[ -n "$TIER" ] || bad "no 'installed' line"
-	say "override on: gen_syndrome $TIER"
+	since $n | grep -q 'recovery .* matches the kernel.s on' || bad "no recovery check line"
+	since $n | grep -q 'and recovery .*, replacing the kernel.s' || bad "recovery not installed"
+	say "override on: gen_syndrome $TIER, recovery too"
 	case $EXPECT in
 	*gfni*) case $TIER in *gfni*) ;; *) bad "GFNI tier expected, got $TIER" ;; esac ;;
 	esac
@@ -191,6 +206,13 @@ mdadm /dev/md0 --add /dev/loop7 /dev/loop8 >/dev/null || bad "add loop7, loop8"
 settle whole
 verify "2 members rebuilt"
 scrub zero
+# two members lost are, stripe by stripe, two data blocks or data and P
+# (and data and Q, P and Q, which need no recovery call): md must have
+# run both of libgfraid's recoveries
+r2=$(cat /sys/module/gfraid_raid6/parameters/recoveries_2data)
+rp=$(cat /sys/module/gfraid_raid6/parameters/recoveries_datap)
+[ "$r2" -gt 0 ] && [ "$rp" -gt 0 ] || bad "md did not use libgfraid's recovery (2data $r2, datap $rp calls)"
+say "md ran libgfraid's recovery: 2data $r2 calls, datap $rp calls"
 
 # --- the stock kernel code on what the override wrote, and back ---------------
 MEMBERS=$(ls -d $MD/dev-loop* | sed 's|.*/dev-|/dev/|')

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 #
 # The real-kernel test: boot Debian's own kernel (exactly the version of the
-# installed linux-headers-amd64) in qemu with gfraid.ko and gfraid_raid6.ko
+# installed linux-headers-amd64, or of the series GFRAID_KERNEL names, e.g.
+# 6.12: kernel-version.sh) in qemu with gfraid.ko and gfraid_raid6.ko
 # built from this tree, and run md RAID-6 on top:
 #   - gfraid_raid6 corrupt=1 must refuse to load and install nothing;
 #   - gfraid_raid6 loads (its self-test passes) and replaces raid6_call;
@@ -21,7 +22,9 @@
 # The guest's serial log is kept in WORKDIR.
 #
 # Usage: qemu-md-raid6.sh SOURCE_DIR WORKDIR [EC_CLI]
-# Env:   GFRAID_QEMU_ACCEL=auto|kvm|tcg   (auto: kvm where it can boot a
+# Env:   GFRAID_KERNEL=6.12               the kernel series (default: 6.1's
+#        linux-headers-amd64)
+#        GFRAID_QEMU_ACCEL=auto|kvm|tcg   (auto: kvm where it can boot a
 #        stock kernel and exposes AVX-512+GFNI, else tcg)
 #        GFRAID_QEMU_TIMEOUT=1500         seconds before the guest is killed
 #        GFRAID_MEMBER_MB=32              size of each RAID-6 member
@@ -52,12 +55,11 @@ if ldd "$BUSYBOX" >/dev/null 2>&1; then
 fi
 
 # --- kernel: headers installed, image of exactly that version downloaded ----
-DEP=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null) ||
-	fail "linux-headers-amd64 is not installed"
-KVER=$(sed -n 's/^linux-headers-\([^ ]*\) (= .*/\1/p' <<<"$DEP")
+KVER=$(sh "$SRC/tests/kernel/kernel-version.sh" "${GFRAID_KERNEL:-default}") ||
+	fail "no kernel headers for series ${GFRAID_KERNEL:-default} (scripts/install-deps.sh)"
 HVER=$(dpkg-query -W -f='${Version}' "linux-headers-$KVER")
 KDIR=/usr/src/linux-headers-$KVER
-[ -n "$KVER" ] && [ -f "$KDIR/Makefile" ] || fail "no kernel build directory for '$DEP'"
+[ -f "$KDIR/Makefile" ] || fail "no kernel build directory at $KDIR"
 say "kernel $KVER ($HVER)"
 
 KROOT=$WORK/kernel-$KVER-$HVER
@@ -132,6 +134,13 @@ done
 cp "$MODDIR"/modules.{order,builtin,builtin.modinfo} "$IRD/lib/modules/$KVER/" 2>/dev/null || true
 depmod -b "$IRD" "$KVER"
 cp "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/gfraid_raid6.ko" "$IRD/"
+# gfraid_raid6.ko as built for a kernel that moved on (its pq.h without the
+# datap recovery pointer): the guest makes sure it refuses to load
+PQ_SRC=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$KDIR/Makefile" | head -n 1)
+sed 's/(\*raid6_datap_recov)/raid6_datap_recov/' "${PQ_SRC:-$KDIR}/include/linux/raid/pq.h" >"$WORK/pq-moved-on.h"
+make -C "$BUILD/kernel" KDIR="$KDIR" GFRAID_PQ_H="$WORK/pq-moved-on.h" modules >>"$WORK/module-build.log" 2>&1 ||
+	{ cat "$WORK/module-build.log"; fail "module build (moved-on pq.h)"; }
+cp "$BUILD/kernel/gfraid_raid6.ko" "$IRD/gfraid_raid6_moved_on.ko"
 if [ -n "$EC_CLI" ]; then
 	# ec-cli and the libraries it loads, in /ec-cli-lib: the guest mounts a
 	# tmpfs over /tmp, where build trees (and its run path) often are
