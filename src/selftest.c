@@ -230,6 +230,13 @@ static int is_check(enum gfraid_op op)
 	return op == GFRAID_OP_RAID6_CHECK || op == GFRAID_OP_EC_CHECK;
 }
 
+/* The ops that take coefficient tables: the k+m code's. */
+static int is_ec(enum gfraid_op op)
+{
+	return op == GFRAID_OP_EC_ENCODE || op == GFRAID_OP_EC_UPDATE ||
+	       op == GFRAID_OP_EC_UPDATE_SHARDS || op == GFRAID_OP_EC_CHECK;
+}
+
 static void layout_of(enum gfraid_op op, const struct st_case *c, struct layout *l)
 {
 	l->n = c->nin + c->nout + scratch_rows(op, c);
@@ -317,8 +324,7 @@ static void prepare(enum gfraid_op op, const struct st_case *c, const struct lay
 		gfr_selftest_fill(region(l, arena, i), l->stride, ~gfr_selftest_seed(seed, i));
 		gfr_selftest_fill(p[i] + l->off, (size_t)c->len, gfr_selftest_seed(seed, i));
 	}
-	if (op != GFRAID_OP_GEN_SYNDROME && op != GFRAID_OP_XOR_SYNDROME && op != GFRAID_OP_RECOV &&
-	    op != GFRAID_OP_RAID6_CHECK) {	/* the EC ops */
+	if (is_ec(op)) {
 		uint8_t coef[GFRAID_MAX_SHARDS];
 		int nc = c->nin * c->nout;
 
