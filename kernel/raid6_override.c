@@ -11,11 +11,11 @@
  * start/stop windows of xor_syndrome; both recoveries for every failure of
  * 4..32 disks in a page, and of a few disk counts in 512 and 2048 bytes
  * (the kernel's recovery takes at most a page: it reads its zero page for
- * the lost blocks; md's stripes are a page on x86). Any
- * mismatch and the load fails with nothing installed. corrupt=1 (2) flips
- * one byte of libgfraid's output in the gen (recovery) check, to prove the
- * refusal. Unloading puts the original calls back and waits until no task
- * can still be running ours.
+ * the lost blocks; md's stripes are a page on x86). Any mismatch and the
+ * load fails with nothing installed. corrupt=1 (2) flips one byte of
+ * libgfraid's output in the gen (recovery) check, to prove the refusal.
+ * Unloading puts the original calls back and waits until no task can
+ * still be running ours.
  */
 #include <linux/module.h>
 #include <linux/mm.h>

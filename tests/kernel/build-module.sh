@@ -104,12 +104,7 @@ case $desc in *refuses*) echo "build-module: gfraid_raid6.ko is the refusing one
 # A kernel that moved on: with a <linux/raid/pq.h> whose recovery is not a
 # pointer, gfraid_raid6.ko is built to refuse, naming what is missing.
 if [ "$arch" != arm64 ]; then
-	# Debian's headers: the -amd64 Makefile includes the -common one
-	src=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$kdir/Makefile" | head -n 1)
-	pq=${src:-$kdir}/include/linux/raid/pq.h
-	[ -f "$pq" ] || pq=
-	[ -n "$pq" ] || { echo "build-module: no linux/raid/pq.h under $kdir" >&2; exit 1; }
-	sed 's/(\*raid6_datap_recov)/raid6_datap_recov/' "$pq" >"$work/pq-moved-on.h"
+	sh "$(dirname "$0")/pq-moved-on.sh" "$kdir" "$work/pq-moved-on.h"
 	make -C "$work/kernel" KDIR="$kdir" GFRAID_PQ_H="$work/pq-moved-on.h" "$@" >"$work/build-moved-on.log" 2>&1 ||
 		{ cat "$work/build-moved-on.log"; echo "build-module: the refusing module did not build" >&2; exit 1; }
 	desc=$(modinfo -F description "$work/kernel/gfraid_raid6.ko")

@@ -136,8 +136,7 @@ depmod -b "$IRD" "$KVER"
 cp "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/gfraid_raid6.ko" "$IRD/"
 # gfraid_raid6.ko as built for a kernel that moved on (its pq.h without the
 # datap recovery pointer): the guest makes sure it refuses to load
-PQ_SRC=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$KDIR/Makefile" | head -n 1)
-sed 's/(\*raid6_datap_recov)/raid6_datap_recov/' "${PQ_SRC:-$KDIR}/include/linux/raid/pq.h" >"$WORK/pq-moved-on.h"
+sh "$SRC/tests/kernel/pq-moved-on.sh" "$KDIR" "$WORK/pq-moved-on.h" || fail "no pq.h to derive from"
 make -C "$BUILD/kernel" KDIR="$KDIR" GFRAID_PQ_H="$WORK/pq-moved-on.h" modules >>"$WORK/module-build.log" 2>&1 ||
 	{ cat "$WORK/module-build.log"; fail "module build (moved-on pq.h)"; }
 cp "$BUILD/kernel/gfraid_raid6.ko" "$IRD/gfraid_raid6_moved_on.ko"
