@@ -14,12 +14,12 @@
  * Input: op, usable mask, op-name choice, then the string.
  */
 #include "fuzz.h"
-#include "dispatch.h"
+#include "ops.h"
 
 static const struct gfr_impl table[] = {
-	{ "wide", 0, { .gen = NULL } }, { "fast", 0, { .gen = NULL } },
-	{ "fast2", 0, { .gen = NULL } }, { "a", 0, { .gen = NULL } },
-	{ "base", 0, { .gen = NULL } },
+	{ "wide", 0, NULL, NULL }, { "fast", 0, NULL, NULL },
+	{ "fast2", 0, NULL, NULL }, { "a", 0, NULL, NULL },
+	{ "base", 0, NULL, NULL },
 };
 #define COUNT ((int)(sizeof(table) / sizeof(table[0])))
 

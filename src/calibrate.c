@@ -10,21 +10,7 @@
  */
 #include "calibrate.h"
 
-/* RAID-6 8+2 (xor: md's one-disk write; recov: two data disks lost;
-   check: any data, its time does not depend on it), EC
-   10+4 (update: one shard; the multi-shard update: 4 shards into 4 rows,
-   its encode kernels accumulating). */
-static const struct gfr_run cases[GFRAID_OP_COUNT] = {
-	[GFRAID_OP_GEN_SYNDROME] = { 8, 2, 0, 0, 0, 0 },
-	[GFRAID_OP_XOR_SYNDROME] = { 8, 2, 3, 3, 0, 0 },
-	[GFRAID_OP_RECOV] = { 8, 2, 2, 5, 0, 0 },
-	[GFRAID_OP_EC_ENCODE] = { 10, 4, 0, 0, 0, 0 },
-	[GFRAID_OP_EC_UPDATE] = { 10, 4, 3, 0, 0, 0 },
-	[GFRAID_OP_EC_UPDATE_SHARDS] = { 4, 4, 0, 0, 0, 0 },
-	[GFRAID_OP_RAID6_CHECK] = { 8, 2, 0, 0, 0, 0 },
-	[GFRAID_OP_EC_CHECK] = { 10, 4, 0, 0, 0, 0 },
-};
-
+/* Each op's calibration case is in its descriptor (RAID-6 8+2, EC 10+4). */
 #define SMALL 4096
 #define LARGE 65536
 #define ROUNDS 3
@@ -55,14 +41,17 @@ static uint64_t isqrt(uint64_t x)
 static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, size_t len, int calls,
 			   uint8_t **p, const uint8_t *tbl)
 {
-	struct gfr_run r = cases[op];
+	struct gfr_call c = gfr_op(op)->calibration;
 	uint64_t t0;
 	int i;
 
-	r.len = len;
+	c.len = len;
+	c.in = p;
+	c.out = p + c.nin;
+	c.tables = tbl;
 	t0 = gfr_port_ns();
 	for (i = 0; i < calls; i++)
-		gfr_impl_run(op, im, &r, p, tbl);
+		gfr_run_impl(op, im, &c);
 	return gfr_div64(gfr_port_ns() - t0, (uint64_t)calls);
 }
 

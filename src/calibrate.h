@@ -3,7 +3,7 @@
 #ifndef GFRAID_CALIBRATE_H
 #define GFRAID_CALIBRATE_H
 
-#include "dispatch.h"
+#include "ops.h"
 
 /* At most this many candidates are timed: the first usable ones in table
    order (base, far behind any SIMD tier, is never among them). */

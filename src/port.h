@@ -11,6 +11,11 @@
 
 #include "gfraid.h"
 
+/* The bytes of buffers one kernel SIMD section touches at most: the FPU is
+   not held for long (userspace sections are unbounded). The self-test
+   calls every variant where the kernel starts a second section. */
+#define GFR_KERNEL_SECTION ((size_t)256 * 1024)
+
 #ifdef __KERNEL__
 
 #include <linux/types.h>
@@ -45,7 +50,7 @@
    NMI context, say); where not, ops run their base variant. */
 #include <asm/simd.h>
 #define gfr_simd_usable() may_use_simd()
-#define GFR_SIMD_SECTION ((size_t)256 * 1024)
+#define GFR_SIMD_SECTION GFR_KERNEL_SECTION
 
 /* A lock for short critical sections (the decode-matrix cache). */
 #include <linux/spinlock.h>

@@ -7,7 +7,7 @@
 #ifndef GFRAID_SELFTEST_H
 #define GFRAID_SELFTEST_H
 
-#include "dispatch.h"
+#include "ops.h"
 
 /*
  * ref == NULL: im is op's base and is checked against the known answers.
@@ -22,18 +22,10 @@ int gfr_selftest(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_
 		 int corrupt, const char **why);
 
 /*
- * The known answers, exposed so that a test can derive them again from
- * Linux lib/raid6 and ISA-L. The inputs of buffer i of a known-answer
- * case are gfr_selftest_fill(p, len, gfr_selftest_seed(seed, i)); for the
- * EC cases the nin * nout coefficients (row-major) are the bytes of
- * buffer nin + nout. expect holds the nout output buffers after the op,
- * one after the other (recov has no table: its answer is the lost data).
+ * The known answers (struct gfr_kat, ops.h), exposed so that a test can
+ * derive them again from Linux lib/raid6 and ISA-L, and the way their
+ * inputs are made.
  */
-struct gfr_kat {
-	int nin, nout, len, a, b;	/* a, b: start/stop, faila/failb, vec_i */
-	unsigned int seed;
-	const uint8_t *expect;
-};
 const struct gfr_kat *gfr_selftest_kat(enum gfraid_op op);
 unsigned int gfr_selftest_seed(unsigned int seed, int i);
 void gfr_selftest_fill(uint8_t *p, size_t n, unsigned int seed);

@@ -12,7 +12,12 @@ GFRAID_CORE_SRCS := \
 	ec/api.c \
 	ec/reconstruct.c \
 	ec/check.c \
-	dispatch.c \
+	raid6/ops.c \
+	ec/ops.c \
+	registry.c \
+	select.c \
+	query.c \
+	run.c \
 	selftest.c \
 	calibrate.c \
 	error.c

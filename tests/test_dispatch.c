@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common.h"
-#include "dispatch.h"
+#include "ops.h"
 
 static const char *const op_names[GFRAID_OP_COUNT] = {
 	"gen_syndrome", "xor_syndrome", "recov", "ec_encode", "ec_update", "ec_update_shards",
@@ -84,9 +84,9 @@ END_TEST
 
 /* Selection logic on a made-up table: fast needs bit 0, wide bit 1. */
 static const struct gfr_impl fake[] = {
-	{ "wide", 1u << 1, { .gen = NULL } },
-	{ "fast", 1u << 0, { .gen = NULL } },
-	{ "base", 0, { .gen = NULL } },
+	{ "wide", 1u << 1, NULL, NULL },
+	{ "fast", 1u << 0, NULL, NULL },
+	{ "base", 0, NULL, NULL },
 };
 
 /* Usable: the variant's needs are within the features *ctx. */
@@ -219,6 +219,42 @@ START_TEST(calibrated_choice)
 }
 END_TEST
 
+/* The registry keeps an op's lines together, ending with base: every line
+   of the table is in its op's run, each name once, and each op's run is
+   what the public listing shows. */
+START_TEST(registry_lines_together)
+{
+	const struct gfr_impl *all, *first;
+	int total = gfr_variants_all(&all), seen = 0, op, i, j;
+
+	for (op = 0; op < GFRAID_OP_COUNT; op++) {
+		const struct gfr_op *d = gfr_op((enum gfraid_op)op);
+		int n = gfr_op_variants((enum gfraid_op)op, &first);
+
+		ck_assert_int_eq(d->id, op);
+		ck_assert_int_eq(n, gfraid_impl_count((enum gfraid_op)op));
+		ck_assert_str_eq(first[n - 1].name, "base");
+		ck_assert_int_eq(first[n - 1].needs, 0);
+		for (i = 0; i < n; i++) {
+			ck_assert_ptr_eq(first[i].op, d->variants ? d->variants : d);
+			ck_assert_str_eq(first[i].name, gfraid_impl_name((enum gfraid_op)op, i));
+			for (j = 0; j < i; j++)
+				ck_assert_str_ne(first[i].name, first[j].name);
+		}
+		if (!d->variants)
+			seen += n;
+	}
+	ck_assert_int_eq(seen, total);
+	for (i = 0; i < total; i++) {
+		int n = gfr_op_variants(all[i].op->id, &first);
+
+		ck_assert_msg(&all[i] >= first && &all[i] < first + n,
+			      "%s of %s is not with the other lines of its op", all[i].name,
+			      all[i].op->name);
+	}
+}
+END_TEST
+
 START_TEST(strerror_covers_every_code)
 {
 	int e;
@@ -238,6 +274,7 @@ int main(void)
 		selection_rules,
 		selection_matches_setting,
 		calibrated_choice,
+		registry_lines_together,
 		strerror_covers_every_code,
 		NULL,
 	};

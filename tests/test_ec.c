@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "common.h"
-#include "ec/ec.h"
+#include "ops.h"
 
 enum matrix_kind { RS, CAUCHY };
 

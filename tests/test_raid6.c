@@ -13,7 +13,7 @@
 
 #include "common.h"
 #include "linux_raid6.h"
-#include "raid6/raid6.h"
+#include "ops.h"
 
 /* A stripe: `disks` blocks of `bytes`, each followed by a guard page. */
 struct stripe {

@@ -1,41 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /* Public Reed-Solomon entry points: check, then run the selected variant. */
-#include "../dispatch.h"
+#include "../ops.h"
 #include "../gf/gf.h"
-
-/*
- * Run an encode (vec_i < 0, data has k shards; accumulate: onto coding)
- * or an update (data[0] is shard vec_i) over [0, len) in sections, SIMD
- * ones between gfr_simd_begin/end (see src/raid6/api.c).
- */
-static void ec_run(const struct gfr_impl *im, size_t len, int k, int rows, int vec_i,
-		   const uint8_t *gftbls, uint8_t *const *data, uint8_t *const *coding,
-		   int accumulate)
-{
-	size_t step = gfr_section_len(len, k + rows), off, n;
-
-	for (off = 0; off < len; off += n) {
-		n = len - off < step ? len - off : step;
-		if (im->needs)
-			gfr_simd_begin();
-		if (vec_i < 0)
-			im->fn.encode(off, n, k, rows, gftbls, data, coding, accumulate);
-		else
-			im->fn.update(off, n, k, rows, vec_i, gftbls, data[0], coding);
-		if (im->needs)
-			gfr_simd_end();
-	}
-}
 
 int gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
 			 uint8_t *const *data, uint8_t *const *coding)
 {
-	const struct gfr_impl *im = gfr_impl_here(GFRAID_OP_EC_ENCODE);
+	struct gfr_call c = { k, rows, 0, 0, 0, len, data, coding, gftbls };
 
-	if (!im)
-		return GFRAID_ESELFTEST;
-	ec_run(im, len, k, rows, -1, gftbls, data, coding, 0);
-	return 0;
+	return gfr_run(GFRAID_OP_EC_ENCODE, &c);
 }
 
 static int shards_ok(int k, int rows)
@@ -93,14 +66,11 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 	if (len == 0)
 		return 0;
 	{
-		const struct gfr_impl *im = gfr_impl_here(GFRAID_OP_EC_UPDATE);
 		uint8_t *one = (uint8_t *)data;
+		struct gfr_call c = { k, rows, vec_i, 0, 0, (size_t)len, &one, coding, gftbls };
 
-		if (!im)
-			return GFRAID_ESELFTEST;
-		ec_run(im, (size_t)len, k, rows, vec_i, gftbls, &one, coding, 1);
+		return gfr_run(GFRAID_OP_EC_UPDATE, &c);
 	}
-	return 0;
 }
 
 /* The tables of the shards being updated are gathered a block at a time
@@ -110,14 +80,21 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 #define GATHER_ROWS 4
 #define GATHER_SRCS 8
 
+static int update_block(int len, int ns, int nr, const uint8_t *tbl,
+			const unsigned char *const *src, unsigned char **coding)
+{
+	struct gfr_call c = { ns, nr, 0, 0, 0, (size_t)len, (uint8_t *const *)src, coding, tbl };
+
+	return gfr_run(GFRAID_OP_EC_UPDATE_SHARDS, &c);
+}
+
 int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_idx,
 			    const unsigned char *gftbls, const unsigned char *const *src,
 			    unsigned char **coding)
 {
 	uint8_t seen[GFRAID_MAX_SHARDS / 8] = { 0 };
 	uint8_t tbl[GATHER_ROWS * GATHER_SRCS * 32];
-	const struct gfr_impl *im;
-	int s, s0, r0, r;
+	int s, s0, r0, r, err;
 
 	if (len < 0)
 		return GFRAID_ELEN;
@@ -135,9 +112,6 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 	}
 	if (len == 0 || nsrc == 0)
 		return 0;
-	im = gfr_impl_here(GFRAID_OP_EC_UPDATE_SHARDS);
-	if (!im)
-		return GFRAID_ESELFTEST;
 	for (s0 = 0; s0 < nsrc; s0 += GATHER_SRCS) {
 		int ns = nsrc - s0 < GATHER_SRCS ? nsrc - s0 : GATHER_SRCS;
 
@@ -150,8 +124,9 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 					       gftbls + (size_t)32 * ((size_t)(r0 + r) * k +
 								      vec_idx[s0 + s]),
 					       32);
-			ec_run(im, (size_t)len, ns, nr, -1, tbl, (uint8_t *const *)src + s0,
-			       coding + r0, 1);
+			err = update_block(len, ns, nr, tbl, src + s0, coding + r0);
+			if (err)
+				return err;
 		}
 	}
 	return 0;

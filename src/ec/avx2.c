@@ -13,4 +13,6 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC(gfr_ec_encode_avx2, gfr_ec_update_avx2, gfr_ec_check_avx2)
+GFR_EC_ENCODE(gfr_ec_encode_avx2)
+GFR_EC_UPDATE(gfr_ec_update_avx2)
+GFR_EC_CHECK(gfr_ec_check_avx2)

@@ -14,4 +14,6 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC(gfr_ec_encode_avx512, gfr_ec_update_avx512, gfr_ec_check_avx512)
+GFR_EC_ENCODE(gfr_ec_encode_avx512)
+GFR_EC_UPDATE(gfr_ec_update_avx512)
+GFR_EC_CHECK(gfr_ec_check_avx512)

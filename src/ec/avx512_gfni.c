@@ -20,4 +20,6 @@
 #include "gfni.h"
 #include "simd_body.h"
 
-GFR_EC(gfr_ec_encode_avx512_gfni, gfr_ec_update_avx512_gfni, gfr_ec_check_avx512_gfni)
+GFR_EC_ENCODE(gfr_ec_encode_avx512_gfni)
+GFR_EC_UPDATE(gfr_ec_update_avx512_gfni)
+GFR_EC_CHECK(gfr_ec_check_avx512_gfni)

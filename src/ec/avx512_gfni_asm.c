@@ -7,7 +7,7 @@
  * "avx512_gfni_asm", verified and benchmarked like every other.
  */
 #include "../simd/vec_avx512.h"
-#include "ec.h"
+#include "../ops.h"
 
 #define EC_ROWS 4	/* what the nasm kernel's loops are written for */
 

@@ -3,7 +3,7 @@
  * Portable Reed-Solomon encode, update and check, one byte at a time
  * through the two 16-entry halves of each coefficient's ISA-L table.
  */
-#include "ec.h"
+#include "../ops.h"
 #include "../gf/gf.h"
 
 void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,

@@ -8,7 +8,7 @@
  * each byte's syndrome (stored ^ recomputed parity, m bytes) explained by
  * the fewest shards, data or parity, whose errors give it.
  */
-#include "../dispatch.h"
+#include "../ops.h"
 #include "../gf/gf.h"
 #include "ec_object.h"
 
@@ -180,7 +180,6 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		    int *nbad)
 {
 	uint8_t wrong[GFRAID_MAX_SHARDS / 8] = { 0 }, *stack_p[STACK_PTRS], **p, *work = NULL;
-	const struct gfr_impl *im, *enc;
 	struct locate l;
 	size_t piece, off, n;
 	int k, m, r, i, nwrong = 0, err = 0;
@@ -192,10 +191,6 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		*nbad = 0;
 		return GFRAID_CHECK_OK;
 	}
-	im = gfr_impl_here(GFRAID_OP_EC_CHECK);
-	enc = gfr_impl_here(GFRAID_OP_EC_ENCODE);
-	if (!im || !enc)
-		return GFRAID_ESELFTEST;
 	k = ec->k;
 	m = ec->m;
 	piece = CHECK_SCRATCH / (size_t)m & ~(size_t)63;
@@ -206,7 +201,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 	if (!p || (k > GFR_EC_CHECK_SCRATCH_K && work_get(&l, &work, m, piece)))
 		err = GFRAID_ENOMEM;
 	for (off = 0; off < len && !err; off += n) {
-		struct gfr_run run = { k, m, 0, 0, 0, 0 };
+		struct gfr_call run = { k, m, 0, 0, 0, 0, p, p + k, ec->tables };
 
 		n = len - off < piece ? len - off : piece;
 		run.len = n;
@@ -216,8 +211,10 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 			p[i] = (uint8_t *)shards[i] + off;
 		for (r = 0; r < m; r++)
 			p[k + m + r] = work ? work + (size_t)r * piece : NULL;
-		if (!gfr_impl_run(GFRAID_OP_EC_CHECK, im, &run, p, ec->tables))
+		err = gfr_run(GFRAID_OP_EC_CHECK, &run);
+		if (err <= 0)
 			continue;
+		err = 0;
 		if (work_get(&l, &work, m, piece)) {
 			err = GFRAID_ENOMEM;
 			break;
@@ -225,8 +222,8 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		/* the parity recomputed into scratch, for the syndromes */
 		for (r = 0; r < m; r++)
 			p[k + r] = work + (size_t)r * piece;
-		gfr_impl_run(GFRAID_OP_EC_ENCODE, enc, &run, p, ec->tables);
-		if (locate_piece(&l, work, piece, shards, off, n, wrong, &nwrong))
+		err = gfr_run(GFRAID_OP_EC_ENCODE, &run);
+		if (!err && locate_piece(&l, work, piece, shards, off, n, wrong, &nwrong))
 			err = GFRAID_CHECK_UNLOCATABLE;
 	}
 	gfr_port_free(work);

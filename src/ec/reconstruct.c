@@ -5,7 +5,7 @@
  * encode variant as everything else (gfr_ec_encode_tables); this file is
  * glue: allocation, the cache and its lock.
  */
-#include "../dispatch.h"
+#include "../ops.h"
 #include "../gf/gf.h"
 #include "ec_object.h"
 

@@ -20,13 +20,14 @@
  *     ^ coef(r, j + 1) * x1, fused as far as the ISA allows;
  *   - struct ec_col, ec_col_load(col, c, nr), ec_col_mul_acc(acc, x, col,
  *     r): one shard's coefficients held in registers, for update;
- * then includes this file and writes GFR_EC(encode, update, check) with
- * the function names the registry (src/variants.h) gives.
+ * then includes this file and writes a line for each variant the
+ * registry (src/variants.h) lists: GFR_EC_ENCODE(fn), GFR_EC_UPDATE(fn),
+ * GFR_EC_CHECK(fn).
  */
 #ifndef GFRAID_EC_SIMD_BODY_H
 #define GFRAID_EC_SIMD_BODY_H
 
-#include "ec.h"
+#include "../ops.h"
 
 #ifndef EC_UPDATE_UNROLL
 #define EC_UPDATE_UNROLL(rows) EC_UNROLL
@@ -239,19 +240,25 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 }
 
 /* Encode, update and check as the registry (src/variants.h) names them. */
-#define GFR_EC(encode_fn, update_fn, check_fn) \
-	void encode_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
-		       uint8_t *const *data, uint8_t *const *coding, int accumulate) \
+/* A variant of each op, its name written out in full where it is defined,
+   so that grep finds it beside its registry line. */
+#define GFR_EC_ENCODE(fn) \
+	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
 		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate, 0, 0); \
-	} \
-	void update_fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
-		       const uint8_t *data, uint8_t *const *coding) \
+	}
+
+#define GFR_EC_UPDATE(fn) \
+	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
+		const uint8_t *data, uint8_t *const *coding) \
 	{ \
 		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1, 1, 0); \
-	} \
-	int check_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
-		     uint8_t *const *data, uint8_t *const *coding) \
+	}
+
+#define GFR_EC_CHECK(fn) \
+	int fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+	       uint8_t *const *data, uint8_t *const *coding) \
 	{ \
 		return ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, 0, 0, 1); \
 	}

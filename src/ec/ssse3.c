@@ -17,4 +17,6 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC(gfr_ec_encode_ssse3, gfr_ec_update_ssse3, gfr_ec_check_ssse3)
+GFR_EC_ENCODE(gfr_ec_encode_ssse3)
+GFR_EC_UPDATE(gfr_ec_update_ssse3)
+GFR_EC_CHECK(gfr_ec_check_ssse3)

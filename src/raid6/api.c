@@ -1,64 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /* Public RAID-6 entry points: check the arguments, then run the variant
    dispatch selected. Nothing is written before every check has passed. */
-#include "../dispatch.h"
+#include "../ops.h"
 #include "../gf/gf.h"
 
-enum call_kind { CALL_GEN, CALL_XOR, CALL_2DATA, CALL_DATAP };
-
-struct call {
-	enum call_kind kind;
-	const struct gfr_impl *im;
-	int disks, a, b;	/* start/stop or faila/failb */
-	void **ptrs;
-};
-
-/* Run a variant over [0, bytes) in sections (gfr_section_len), SIMD ones
-   between gfr_simd_begin/end; GFRAID_ESELFTEST if the op has none that
-   passed its self-test. */
-static int run(const struct call *c, size_t bytes)
+/* op over [0, bytes) of the disks (a, b: start and stop, or the failed
+   disks) with the variant selected. */
+static int run(enum gfraid_op op, int disks, size_t bytes, int a, int b, void **ptrs)
 {
-	size_t step = gfr_section_len(bytes, c->disks), off, n;
+	struct gfr_call c = { disks - 2, 2, a, b, 0, bytes, (uint8_t *const *)ptrs, NULL, NULL };
 
-	if (!c->im)
-		return GFRAID_ESELFTEST;
-	for (off = 0; off < bytes; off += n) {
-		n = bytes - off < step ? bytes - off : step;
-		if (c->im->needs)
-			gfr_simd_begin();
-		switch (c->kind) {
-		case CALL_GEN:
-			c->im->fn.gen(c->disks, off, n, c->ptrs);
-			break;
-		case CALL_XOR:
-			c->im->fn.xor_syndrome(c->disks, c->a, c->b, off, n, c->ptrs);
-			break;
-		case CALL_2DATA:
-			c->im->fn.recov.data2(c->disks, off, n, c->a, c->b, c->ptrs);
-			break;
-		case CALL_DATAP:
-			c->im->fn.recov.datap(c->disks, off, n, c->a, c->ptrs);
-			break;
-		}
-		if (c->im->needs)
-			gfr_simd_end();
-	}
-	return 0;
-}
-
-static int gen(int disks, size_t bytes, void **ptrs)
-{
-	struct call c = { CALL_GEN, gfr_impl_here(GFRAID_OP_GEN_SYNDROME), disks, 0, 0, ptrs };
-
-	return run(&c, bytes);
-}
-
-static int recov(enum call_kind kind, int disks, size_t bytes, int faila, int failb,
-		 void **ptrs)
-{
-	struct call c = { kind, gfr_impl_here(GFRAID_OP_RECOV), disks, faila, failb, ptrs };
-
-	return run(&c, bytes);
+	return gfr_run(op, &c);
 }
 
 static int check_disks(int disks, void **ptrs)
@@ -81,7 +33,7 @@ int gfraid_gen_syndrome(int disks, size_t bytes, void **ptrs)
 
 	if (err || bytes == 0)
 		return err;
-	return gen(disks, bytes, ptrs);
+	return run(GFRAID_OP_GEN_SYNDROME, disks, bytes, 0, 0, ptrs);
 }
 
 int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptrs)
@@ -94,12 +46,7 @@ int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptr
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	{
-		struct call c = { CALL_XOR, gfr_impl_here(GFRAID_OP_XOR_SYNDROME), disks,
-				  start, stop, ptrs };
-
-		return run(&c, bytes);
-	}
+	return run(GFRAID_OP_XOR_SYNDROME, disks, bytes, start, stop, ptrs);
 }
 
 int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptrs)
@@ -112,7 +59,7 @@ int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptr
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	return recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
+	return run(GFRAID_OP_RECOV, disks, bytes, faila, failb, ptrs);
 }
 
 int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs)
@@ -125,7 +72,7 @@ int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs)
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	return recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
+	return run(GFRAID_OP_RECOV, disks, bytes, faila, -1, ptrs);
 }
 
 int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **ptrs)
@@ -142,19 +89,19 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 
 	if (faila >= pdisk)
 		/* Only P, only Q, or both: the data is whole. */
-		return gen(disks, bytes, ptrs);
+		return run(GFRAID_OP_GEN_SYNDROME, disks, bytes, 0, 0, ptrs);
 	if (failb == -1 || failb == pdisk)
 		/* One data disk, alone or with P: from Q, P rewritten. */
-		return recov(CALL_DATAP, disks, bytes, faila, -1, ptrs);
+		return run(GFRAID_OP_RECOV, disks, bytes, faila, -1, ptrs);
 	if (failb == qdisk) {
 		/* Data and Q: RAID-5 style from P, then Q from the data (gen
 		   asked for first, so a failure writes nothing). */
 		if (!gfr_impl_current(GFRAID_OP_GEN_SYNDROME))
 			return GFRAID_ESELFTEST;
 		gfr_raid6_rebuild_from_p(disks, bytes, faila, ptrs);
-		return gen(disks, bytes, ptrs);
+		return run(GFRAID_OP_GEN_SYNDROME, disks, bytes, 0, 0, ptrs);
 	}
-	return recov(CALL_2DATA, disks, bytes, faila, failb, ptrs);
+	return run(GFRAID_OP_RECOV, disks, bytes, faila, failb, ptrs);
 }
 
 /* The check runs its variant over pieces of this many bytes; locating, a
@@ -187,7 +134,6 @@ static int culprit(int disks, uint8_t *const *d, size_t o)
 
 int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member)
 {
-	const struct gfr_impl *im;
 	int err = check_disks(disks, (void **)ptrs), found = -1;
 	size_t off, n, o;
 
@@ -195,15 +141,15 @@ int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member)
 		return err;
 	if (!member)
 		return GFRAID_ENULL;
-	im = bytes ? gfr_impl_here(GFRAID_OP_RAID6_CHECK) : NULL;
-	if (bytes && !im)
-		return GFRAID_ESELFTEST;
 	for (off = 0; off < bytes; off += n) {
-		struct gfr_run r = { disks - 2, 2, 0, 0, off, 0 };
+		struct gfr_call c = { disks - 2, 2, 0, 0, off, 0, (uint8_t *const *)ptrs, NULL, NULL };
 
 		n = bytes - off < CHECK_PIECE ? bytes - off : CHECK_PIECE;
-		r.len = n;
-		if (!gfr_impl_run(GFRAID_OP_RAID6_CHECK, im, &r, (uint8_t **)ptrs, NULL))
+		c.len = n;
+		err = gfr_run(GFRAID_OP_RAID6_CHECK, &c);
+		if (err < 0)
+			return err;
+		if (!err)
 			continue;
 		for (o = off; o < off + n; o++) {
 			int who = culprit(disks, (uint8_t *const *)ptrs, o);

@@ -7,10 +7,14 @@
 #include "simd_body.h"
 #include "simd_recov.h"
 
-GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_gfni_x1, gfr_raid6_xor_avx512_gfni_x1, 1, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_gfni_x2, gfr_raid6_xor_avx512_gfni_x2, 2, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_gfni_x4, gfr_raid6_xor_avx512_gfni_x4, 4, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_avx512_gfni_x4nt, gfr_raid6_xor_avx512_gfni_x4nt, 4, 1)
-GFR_RAID6_RECOV(gfr_raid6_2data_avx512_gfni, gfr_raid6_datap_avx512_gfni, 2)
+GFR_RAID6_GEN(gfr_raid6_gen_avx512_gfni_x1, 1, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_avx512_gfni_x1, 1, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_avx512_gfni_x2, 2, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_avx512_gfni_x2, 2, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_avx512_gfni_x4, 4, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_avx512_gfni_x4, 4, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_avx512_gfni_x4nt, 4, 1)
+GFR_RAID6_XOR(gfr_raid6_xor_avx512_gfni_x4nt, 4, 1)
+GFR_RAID6_RECOV(gfr_raid6_recov_avx512_gfni, 2)
 GFR_RAID6_CHECK(gfr_raid6_check_avx512_gfni_x2, 2)
 GFR_RAID6_CHECK(gfr_raid6_check_avx512_gfni_x4, 4)

@@ -3,7 +3,7 @@
  * Portable RAID-6: 64-bit words holding eight GF(2^8) lanes, any length,
  * any alignment. Readable first; the SIMD files are the fast ones.
  */
-#include "raid6.h"
+#include "../ops.h"
 #include "../gf/gf.h"
 
 typedef uint64_t word;
@@ -173,6 +173,14 @@ void gfr_raid6_datap_base(int disks, size_t off, size_t len, int faila, void **p
 		dx[i] = x;
 		p[i] ^= x;
 	}
+}
+
+void gfr_raid6_recov_base(int disks, size_t off, size_t len, int faila, int failb, void **ptrs)
+{
+	if (failb < 0)
+		gfr_raid6_datap_base(disks, off, len, faila, ptrs);
+	else
+		gfr_raid6_2data_base(disks, off, len, faila, failb, ptrs);
 }
 
 int gfr_raid6_check_base(int disks, size_t off, size_t len, void *const *ptrs)

@@ -10,9 +10,12 @@
 #include "simd_body.h"
 #include "simd_recov.h"
 
-GFR_RAID6_SYNDROME(gfr_raid6_gen_neon_sha3_x1, gfr_raid6_xor_neon_sha3_x1, 1, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_neon_sha3_x2, gfr_raid6_xor_neon_sha3_x2, 2, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_neon_sha3_x4, gfr_raid6_xor_neon_sha3_x4, 4, 0)
-GFR_RAID6_RECOV(gfr_raid6_2data_neon_sha3, gfr_raid6_datap_neon_sha3, 4)
+GFR_RAID6_GEN(gfr_raid6_gen_neon_sha3_x1, 1, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_neon_sha3_x1, 1, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_neon_sha3_x2, 2, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_neon_sha3_x2, 2, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_neon_sha3_x4, 4, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_neon_sha3_x4, 4, 0)
+GFR_RAID6_RECOV(gfr_raid6_recov_neon_sha3, 4)
 GFR_RAID6_CHECK(gfr_raid6_check_neon_sha3_x2, 2)
 GFR_RAID6_CHECK(gfr_raid6_check_neon_sha3_x4, 4)

@@ -9,7 +9,7 @@
 #ifndef GFRAID_Q_GFNI_H
 #define GFRAID_Q_GFNI_H
 
-#include "raid6.h"
+#include "../ops.h"
 
 /* The next data disk at or below z that is not fa or fb, or -1. */
 GFR_INLINE int next_disk(int z, int fa, int fb)

@@ -10,7 +10,7 @@
 #ifndef GFRAID_Q_HORNER_H
 #define GFRAID_Q_HORNER_H
 
-#include "raid6.h"
+#include "../ops.h"
 
 /* p ^= D_z, q = 2q ^ D_z, U vectors at o. */
 GFR_INLINE void horner1(uint8_t *const *d, int z, size_t o, V *p, V *q, const int U)

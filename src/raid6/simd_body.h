@@ -13,18 +13,18 @@
  *     matrix), announced by defining GFR_HAVE_VMUL;
  *   - a Q strategy (q_horner.h or q_gfni.h): syndrome_vec(),
  *     syndrome_diff_vec(), delta_vec();
- *   - this file, then GFR_RAID6_SYNDROME(gen, xor, unroll, nt) for each
- *     gen and xor pair the registry (src/variants.h) lists, and
- *     GFR_RAID6_CHECK(check, unroll) for each check;
+ *   - this file, then a line for each variant the registry
+ *     (src/variants.h) lists: GFR_RAID6_GEN(fn, unroll, nt),
+ *     GFR_RAID6_XOR(fn, unroll, nt), GFR_RAID6_CHECK(fn, unroll);
  *   - for recovery (needs vmul), simd_recov.h and
- *     GFR_RAID6_RECOV(2data, datap, unroll).
+ *     GFR_RAID6_RECOV(fn, unroll).
  * Bodies take U vectors per step (1, 2, 4: the x1/x2/x4 variants), run
  * whole vectors and leave the last partial one to base.
  */
 #ifndef GFRAID_SIMD_BODY_H
 #define GFRAID_SIMD_BODY_H
 
-#include "raid6.h"
+#include "../ops.h"
 
 /* Non-temporal stores need aligned P and Q; otherwise store normally. */
 GFR_INLINE int can_stream(const uint8_t *p, const uint8_t *q)
@@ -176,15 +176,17 @@ GFR_INLINE int check_body(int disks, size_t off, size_t len, void *const *ptrs, 
 		return check_body(disks, off, len, ptrs, U); \
 	}
 
-/* gen and xor of one unroll: U vectors a step, nt: non-temporal stores.
-   The names are written out in full where they are defined, so that grep
+/* A gen or xor variant: U vectors a step, nt: non-temporal stores. The
+   names are written out in full where they are defined, so that grep
    finds each variant's definition beside its registry line. */
-#define GFR_RAID6_SYNDROME(gen_fn, xor_fn, U, nt) \
-	void gen_fn(int disks, size_t off, size_t len, void **ptrs) \
+#define GFR_RAID6_GEN(fn, U, nt) \
+	void fn(int disks, size_t off, size_t len, void **ptrs) \
 	{ \
 		gen_body(disks, off, len, ptrs, U, nt); \
-	} \
-	void xor_fn(int disks, int start, int stop, size_t off, size_t len, void **ptrs) \
+	}
+
+#define GFR_RAID6_XOR(fn, U, nt) \
+	void fn(int disks, int start, int stop, size_t off, size_t len, void **ptrs) \
 	{ \
 		xor_body(disks, start, stop, off, len, ptrs, U, nt); \
 	}

@@ -91,14 +91,14 @@ GFR_INLINE void datap_body(int disks, size_t off, size_t len, int fa, void **ptr
 		gfr_raid6_datap_base(disks, o, end - o, fa, ptrs);
 }
 
-#define GFR_RAID6_RECOV(fn_2data, fn_datap, U) \
-	void fn_2data(int disks, size_t off, size_t len, int faila, int failb, void **ptrs) \
+/* Both recoveries in one variant: failb < 0 is data disk faila and P. */
+#define GFR_RAID6_RECOV(fn, U) \
+	void fn(int disks, size_t off, size_t len, int faila, int failb, void **ptrs) \
 	{ \
-		data2_body(disks, off, len, faila, failb, ptrs, U); \
-	} \
-	void fn_datap(int disks, size_t off, size_t len, int faila, void **ptrs) \
-	{ \
-		datap_body(disks, off, len, faila, ptrs, U); \
+		if (failb < 0) \
+			datap_body(disks, off, len, faila, ptrs, U); \
+		else \
+			data2_body(disks, off, len, faila, failb, ptrs, U); \
 	}
 
 #endif

@@ -5,9 +5,13 @@
 #include "q_horner.h"
 #include "simd_body.h"
 
-GFR_RAID6_SYNDROME(gfr_raid6_gen_sse2_x1, gfr_raid6_xor_sse2_x1, 1, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_sse2_x2, gfr_raid6_xor_sse2_x2, 2, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_sse2_x4, gfr_raid6_xor_sse2_x4, 4, 0)
-GFR_RAID6_SYNDROME(gfr_raid6_gen_sse2_x4nt, gfr_raid6_xor_sse2_x4nt, 4, 1)
+GFR_RAID6_GEN(gfr_raid6_gen_sse2_x1, 1, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_sse2_x1, 1, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_sse2_x2, 2, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_sse2_x2, 2, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_sse2_x4, 4, 0)
+GFR_RAID6_XOR(gfr_raid6_xor_sse2_x4, 4, 0)
+GFR_RAID6_GEN(gfr_raid6_gen_sse2_x4nt, 4, 1)
+GFR_RAID6_XOR(gfr_raid6_xor_sse2_x4nt, 4, 1)
 GFR_RAID6_CHECK(gfr_raid6_check_sse2_x2, 2)
 GFR_RAID6_CHECK(gfr_raid6_check_sse2_x4, 4)

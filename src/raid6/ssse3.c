@@ -6,4 +6,4 @@
 #include "q_horner.h"
 #include "simd_recov.h"
 
-GFR_RAID6_RECOV(gfr_raid6_2data_ssse3, gfr_raid6_datap_ssse3, 2)
+GFR_RAID6_RECOV(gfr_raid6_recov_ssse3, 2)

@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * What an op is, in one place: its descriptor (struct gfr_op: name,
+ * how to call a variant, the calibration case, the self-test cases and
+ * known answer, how to prepare a case), its variants (from the registry,
+ * src/variants.h), and the one runner every public op goes through.
+ * The descriptors live with their family (raid6/ops.c, ec/ops.c); the
+ * variant table and the list of descriptors in registry.c; the choice of a
+ * variant in select.c; the runner in run.c.
+ */
+#ifndef GFRAID_OPS_H
+#define GFRAID_OPS_H
+
+#include "port.h"
+#include "raid6/raid6.h"
+#include "ec/ec.h"
+
+/*
+ * Each op's variants: their function type (gfr_<op>_fn, by the registry's
+ * op names) and the prefix of their functions' names (a variant's name is
+ * its function's without it). Every variant works on bytes [off, off +
+ * len) of each buffer, so that the runner can bound SIMD sections (the
+ * kernel's FPU rule) and a SIMD body can leave its last partial vector to
+ * base. Arguments reaching them have been checked by the API (raid6/api.c,
+ * ec/api.c): every pointer set, counts and indices in range.
+ */
+
+/* RAID-6, Linux's layout: ptrs[0 .. disks-3] data, then P and Q. */
+#define GFR_PREFIX_gen_syndrome "gfr_raid6_gen_"
+typedef void gfr_gen_syndrome_fn(int disks, size_t off, size_t len, void **ptrs);
+
+/* P and Q ^= the contribution of data disks start..stop. */
+#define GFR_PREFIX_xor_syndrome "gfr_raid6_xor_"
+typedef void gfr_xor_syndrome_fn(int disks, int start, int stop, size_t off, size_t len,
+				 void **ptrs);
+
+/* Two lost data disks faila < failb, or with failb < 0 data disk faila
+   and P. */
+#define GFR_PREFIX_recov "gfr_raid6_recov_"
+typedef void gfr_recov_fn(int disks, size_t off, size_t len, int faila, int failb, void **ptrs);
+
+/* Nonzero when P or Q differs from what the data gives anywhere in [off,
+   off + len); reads only, and takes as long whatever the answer. */
+#define GFR_PREFIX_raid6_check "gfr_raid6_check_"
+typedef int gfr_raid6_check_fn(int disks, size_t off, size_t len, void *const *ptrs);
+
+/* Reed-Solomon, ISA-L's tables (32 bytes per coefficient, row-major over
+   rows x k). accumulate: coding ^= the products instead of coding = (the
+   multi-shard update runs the encode variants this way). */
+#define GFR_PREFIX_ec_encode "gfr_ec_encode_"
+typedef void gfr_ec_encode_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
+			      uint8_t *const *data, uint8_t *const *coding, int accumulate);
+
+/* coding ^= the products of data shard vec_i's column. */
+#define GFR_PREFIX_ec_update "gfr_ec_update_"
+typedef void gfr_ec_update_fn(size_t off, size_t len, int k, int rows, int vec_i,
+			      const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding);
+
+/* Nonzero when the parity the data gives differs from the stored parity
+   coding[0 .. rows) anywhere in [off, off + len), which is only read;
+   coding[rows .. 2 rows) is scratch for partial sums, used only when k >
+   GFR_EC_CHECK_SCRATCH_K (ec.h; those pointers may be NULL otherwise).
+   Takes as long whatever the answer. */
+#define GFR_PREFIX_ec_check "gfr_ec_check_"
+typedef int gfr_ec_check_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
+			    uint8_t *const *data, uint8_t *const *coding);
+
+/* Every variant, declared with its op's function type (gfr_<op>_fn in
+   raid6.h and ec.h): a registry line naming a function of another type
+   does not compile. */
+#define GFR_VARIANT(op, arch, tier, fn) gfr_##op##_fn fn;
+#include "variants.h"
+
+/* The registry's lines, a bound on any op's count of variants. */
+enum {
+	GFR_VARIANT_LINES = 0
+#define GFR_VARIANT(op, arch, tier, fn) + 1
+#include "variants.h"
+};
+
+/* Any variant's function; its op's call casts it back to its type. */
+typedef void (*gfr_fn)(void);
+
+struct gfr_op;
+
+struct gfr_impl {
+	const char *name;
+	unsigned int needs;	/* GFRAID_CPU_* bits that must all be present */
+	gfr_fn fn;
+	const struct gfr_op *op;	/* the op whose registry line it is */
+};
+
+/*
+ * One call of an op, as the runner hands it to a variant in sections of
+ * [off, off + len). RAID-6: in is every disk's block, data then P and Q
+ * (nin data disks, nout 2). EC: in the nin sources (update: in[0], the
+ * shard a), out the nout parity rows (ec_check: then nout scratch rows),
+ * tables the coefficient tables (32 bytes each, row-major).
+ */
+struct gfr_call {
+	int nin, nout;
+	int a, b;	/* xor start and stop; recov faila and failb (-1: datap); update vec_i */
+	size_t off, len;
+	uint8_t *const *in;
+	uint8_t *const *out;
+	const uint8_t *tables;
+};
+
+/* A self-test case: nin inputs, nout outputs of len bytes, each buffer
+   starting skew bytes past 64-byte alignment, called at the offset where
+   the kernel starts a second SIMD section (at_section); a and b as in
+   struct gfr_call, or for a check the member made wrong (-1: none) and
+   the byte. */
+struct gfr_case {
+	short nin, nout, len;
+	unsigned char skew, at_section;
+	short a, b;
+	const char *what;
+};
+
+/*
+ * The known answer base is checked against. Buffer i's window is
+ * gfr_selftest_fill(p, len, gfr_selftest_seed(seed, i)); with tables, the
+ * nin * nout coefficients (row-major) are the bytes of buffer nin + nout.
+ * expect: the nout outputs one after another, which for an op that writes
+ * no parity (recov, the checks) is the consistent parity its stripe is
+ * made with. passes 2: run again with a2 and b2 as a and b.
+ */
+struct gfr_kat {
+	int nin, nout, len, a, b;
+	unsigned int seed;
+	const uint8_t *expect;
+	int passes, a2, b2;
+};
+
+/* What kind of op (struct gfr_op's flags). */
+#define GFR_OP_TABLES 1u	/* takes EC coefficient tables */
+#define GFR_OP_ANSWERS 2u	/* a check: returns whether the stripe is consistent, writes nothing */
+#define GFR_OP_SCRATCH 4u	/* nout scratch rows after the outputs (not compared) */
+#define GFR_OP_RESTORES 8u	/* its outputs are the lost inputs a and b (b < 0: only a) */
+#define GFR_OP_ONE_SOURCE 16u	/* reads one input, in[0]: a case's input a */
+
+struct gfr_op {
+	const char *name;
+	enum gfraid_op id;
+	const struct gfr_op *variants;	/* whose registry lines it runs (NULL: its own) */
+	unsigned int flags;
+	/* One section of a call: 0, or for a check 1 where it found a mismatch. */
+	int (*call)(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len);
+	struct gfr_call calibration;	/* nin, nout, a, b of the case timed */
+	const struct gfr_case *cases;
+	int ncases;
+	struct gfr_kat kat;
+	/* After every buffer is filled: the case's stripe made consistent
+	   (parity: base's, or the known answer's where not NULL), then made
+	   wrong or its lost windows spoilt; NULL where nothing is to do. */
+	void (*prepare)(const struct gfr_case *c, const struct gfr_call *call,
+			const uint8_t *parity, unsigned int seed);
+};
+
+/* registry.c: op's descriptor, and its variants (the registry's lines for
+   its op, in order, base last): their count and the first. */
+const struct gfr_op *gfr_op(enum gfraid_op op);
+int gfr_op_variants(enum gfraid_op op, const struct gfr_impl **first);
+/* The whole table, every op's lines (for the test that they are kept
+   together). */
+int gfr_variants_all(const struct gfr_impl **all);
+
+/* run.c: bytes per section so that a SIMD section touches at most
+   `section` bytes of `buffers` blocks; a multiple of 256, so vectors stay
+   aligned. GFR_KERNEL_SECTION is the kernel's (port.h). */
+size_t gfr_section_len(size_t bytes, int buffers, size_t section);
+
+/*
+ * The runner: variant im of op over c, in sections of at most
+ * GFR_SIMD_SECTION bytes of buffers, SIMD ones between gfr_simd_begin and
+ * gfr_simd_end. Checks nothing. Returns 0, or for a check 1 where the
+ * stripe is not consistent.
+ */
+int gfr_run_impl(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_call *c);
+
+/* select.c: the variant op runs now, or NULL when none passed its self-test. */
+extern const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
+const struct gfr_impl *gfr_impl_init(enum gfraid_op op);
+
+static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op)
+{
+	const struct gfr_impl *im = gfr_load_acquire(&gfr_selected[op]);
+
+	return im ? im : gfr_impl_init(op);
+}
+
+/* op's base variant, the last of its table. */
+const struct gfr_impl *gfr_impl_base(enum gfraid_op op);
+
+/* The variant a call of op runs here and now: the current one, or base
+   where that one needs the FPU and this context may not use it (kernel;
+   userspace always may). */
+static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op)
+{
+	const struct gfr_impl *im = gfr_impl_current(op);
+
+	return im && im->needs && !gfr_simd_usable() ? gfr_impl_base(op) : im;
+}
+
+/* Every public op's way in: c with the variant op runs here and now;
+   GFRAID_ESELFTEST when none passed its self-test. */
+static inline int gfr_run(enum gfraid_op op, const struct gfr_call *c)
+{
+	const struct gfr_impl *im = gfr_impl_here(op);
+
+	return im ? gfr_run_impl(op, im, c) : GFRAID_ESELFTEST;
+}
+
+/*
+ * Look name up in impls[0..count-1]: 0 and *found set, GFRAID_ENOIMPL, or
+ * GFRAID_ENOCPU when features lack what it needs. Exposed for tests.
+ */
+int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features,
+		  const char *name, const struct gfr_impl **found);
+
+/* The last item of setting (GFRAID_IMPL syntax) that names a usable
+   variant of op_name, or NULL. */
+const struct gfr_impl *gfr_impl_named(const struct gfr_impl *impls, int count,
+				      int (*usable)(const struct gfr_impl *im, void *ctx),
+				      void *ctx, const char *op_name, const char *setting);
+
+/*
+ * The choice for one op by table order: the last item of setting (the
+ * GFRAID_IMPL syntax) that names a usable variant of op_name, else the
+ * first usable variant in table order; usable(im, ctx) says which are
+ * (runnable here and past their self-test). NULL if none is usable.
+ * Exposed for tests.
+ */
+const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
+				     int (*usable)(const struct gfr_impl *im, void *ctx),
+				     void *ctx, const char *op_name, const char *setting);
+
+/* select.c, for the query API (query.c): the self-test verdict of
+   variant i of op (running it if need be), the failing case, how op's
+   variant was chosen and variant i's calibration score. */
+enum { GFR_VERDICT_UNTESTED, GFR_VERDICT_PASSED, GFR_VERDICT_FAILED };
+int gfr_verdict(enum gfraid_op op, int i, const char **why);
+int gfr_impl_runnable(const struct gfr_impl *im);
+int gfr_choice_how(enum gfraid_op op);
+unsigned int gfr_calibration_score(enum gfraid_op op, int i);
+
+#endif /* GFRAID_OPS_H */

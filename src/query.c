@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* The public questions about ops and their variants (gfraid.h). */
+#include "ops.h"
+
+static int valid_op(enum gfraid_op op)
+{
+	return (unsigned int)op < GFRAID_OP_COUNT;
+}
+
+static int valid_impl(enum gfraid_op op, int i)
+{
+	const struct gfr_impl *first;
+
+	return i >= 0 && i < gfr_op_variants(op, &first);
+}
+
+const char *gfraid_op_name(enum gfraid_op op)
+{
+	return valid_op(op) ? gfr_op(op)->name : NULL;
+}
+
+int gfraid_impl_count(enum gfraid_op op)
+{
+	const struct gfr_impl *first;
+
+	return valid_op(op) ? gfr_op_variants(op, &first) : GFRAID_EOP;
+}
+
+const char *gfraid_impl_name(enum gfraid_op op, int i)
+{
+	const struct gfr_impl *first;
+
+	if (!valid_op(op) || !valid_impl(op, i))
+		return NULL;
+	gfr_op_variants(op, &first);
+	return first[i].name;
+}
+
+int gfraid_impl_status(enum gfraid_op op, int i, const char **why)
+{
+	const struct gfr_impl *first;
+	const char *reason = NULL;
+	int status;
+
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (!valid_impl(op, i))
+		return GFRAID_EINDEX;
+	gfr_op_variants(op, &first);
+	if (!gfr_impl_runnable(&first[i])) {
+		status = GFRAID_IMPL_NOCPU;
+		reason = "this CPU or OS lacks an instruction set it needs";
+	} else {
+		switch (gfr_verdict(op, i, &reason)) {
+		case GFR_VERDICT_PASSED:
+			status = GFRAID_IMPL_USABLE;
+			break;
+		case GFR_VERDICT_FAILED:
+			status = GFRAID_IMPL_FAILED;
+			break;
+		default:
+			status = GFRAID_IMPL_UNTESTED;
+			reason = "no memory to run its self-test";
+			break;
+		}
+	}
+	if (why)
+		*why = reason;
+	return status;
+}
+
+int gfraid_impl_available(enum gfraid_op op, int i)
+{
+	int status = gfraid_impl_status(op, i, NULL);
+
+	return status < 0 ? status : status == GFRAID_IMPL_USABLE;
+}
+
+const char *gfraid_impl_selected(enum gfraid_op op)
+{
+	const struct gfr_impl *im;
+
+	if (!valid_op(op))
+		return NULL;
+	im = gfr_impl_current(op);
+	return im ? im->name : "(none: every variant failed its self-test)";
+}
+
+int gfraid_impl_how(enum gfraid_op op)
+{
+	return valid_op(op) ? gfr_choice_how(op) : GFRAID_EOP;
+}
+
+int gfraid_impl_calibration(enum gfraid_op op, int i)
+{
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (!valid_impl(op, i))
+		return GFRAID_EINDEX;
+	return (int)gfr_calibration_score(op, i);
+}

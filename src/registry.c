@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The variant table, built from the registry (src/variants.h): every
+ * variant this build has, with the CPU features it needs; and the list of
+ * op descriptors.
+ */
+#include "ops.h"
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* A registry line is in the table where its arch is the one being built;
+   base (ANY) always is. */
+#define GFR_ON_ANY(...) __VA_ARGS__
+#if defined(__x86_64__)
+#define GFR_ON_X86_64(...) __VA_ARGS__
+#else
+#define GFR_ON_X86_64(...)
+#endif
+#if defined(__aarch64__) && (!defined(__KERNEL__) || defined(CONFIG_KERNEL_MODE_NEON))
+#define GFR_ON_AARCH64(...) __VA_ARGS__
+#else
+#define GFR_ON_AARCH64(...)
+#endif
+
+/* What each tier needs from the CPU and the OS: GFR_NEEDS_<tier>. */
+enum {
+#define GFR_TIER(tier, flags, needs) GFR_NEEDS_##tier = (needs),
+#include "variants.h"
+};
+
+/* A variant's name is its function's without its op's prefix. */
+#define NAME(fn, prefix) (&(#fn)[sizeof(prefix) - 1])
+
+/* The descriptors (raid6/ops.c, ec/ops.c): gfr_op_<op>. */
+extern const struct gfr_op gfr_op_gen_syndrome, gfr_op_xor_syndrome, gfr_op_recov,
+	gfr_op_raid6_check, gfr_op_ec_encode, gfr_op_ec_update, gfr_op_ec_update_shards,
+	gfr_op_ec_check;
+
+static const struct gfr_impl variants[] = {
+#define GFR_VARIANT(op, arch, tier, fn) \
+	GFR_ON_##arch({ NAME(fn, GFR_PREFIX_##op), GFR_NEEDS_##tier, (gfr_fn)fn, &gfr_op_##op }, )
+#include "variants.h"
+};
+
+static const struct gfr_op *const ops[GFRAID_OP_COUNT] = {
+	[GFRAID_OP_GEN_SYNDROME] = &gfr_op_gen_syndrome,
+	[GFRAID_OP_XOR_SYNDROME] = &gfr_op_xor_syndrome,
+	[GFRAID_OP_RECOV] = &gfr_op_recov,
+	[GFRAID_OP_EC_ENCODE] = &gfr_op_ec_encode,
+	[GFRAID_OP_EC_UPDATE] = &gfr_op_ec_update,
+	[GFRAID_OP_EC_UPDATE_SHARDS] = &gfr_op_ec_update_shards,
+	[GFRAID_OP_RAID6_CHECK] = &gfr_op_raid6_check,
+	[GFRAID_OP_EC_CHECK] = &gfr_op_ec_check,
+};
+
+const struct gfr_op *gfr_op(enum gfraid_op op)
+{
+	return ops[op];
+}
+
+/* The registry keeps an op's lines together (test_dispatch checks it), so
+   they are one run of the table. */
+int gfr_op_variants(enum gfraid_op op, const struct gfr_impl **first)
+{
+	const struct gfr_op *own = ops[op]->variants ? ops[op]->variants : ops[op];
+	int i = 0, n = 0;
+
+	while (i < COUNT_OF(variants) && variants[i].op != own)
+		i++;
+	while (i + n < COUNT_OF(variants) && variants[i + n].op == own)
+		n++;
+	*first = &variants[i];
+	return n;
+}
+
+int gfr_variants_all(const struct gfr_impl **all)
+{
+	*all = variants;
+	return COUNT_OF(variants);
+}

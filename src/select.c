@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * Choosing each op's variant: among those this CPU runs and that passed
+ * their self-test, the one GFRAID_IMPL names, else the fastest when timed
+ * here (calibrate.c), else the first in table order; or the one forced.
+ */
+#include "ops.h"
+#include "calibrate.h"
+#include "selftest.h"
+
+const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
+
+/* Set once with this bit, so a CPU with no features is not probed twice. */
+#define FEATURES_PROBED (1u << 31)
+static unsigned int cpu_features;
+
+unsigned int gfraid_cpu_features(void)
+{
+	unsigned int f = gfr_load_acquire(&cpu_features);
+
+	if (!(f & FEATURES_PROBED)) {
+		/* Every thread probes the same CPU: a race stores equal values. */
+		f = gfr_port_cpu_probe() | FEATURES_PROBED;
+		gfr_store_release(&cpu_features, f);
+	}
+	return f & ~FEATURES_PROBED;
+}
+
+int gfr_impl_runnable(const struct gfr_impl *im)
+{
+	return (im->needs & gfraid_cpu_features()) == im->needs;
+}
+
+/* The NUL-terminated z equals s, which ends at end, or at its NUL when
+   end is NULL. (No strlen/strcmp: the core calls no libc.) */
+static int matches(const char *z, const char *s, const char *end)
+{
+	while (*z && (end ? s < end : *s != '\0') && *z == *s) {
+		z++;
+		s++;
+	}
+	return *z == '\0' && (end ? s == end : *s == '\0');
+}
+
+static const struct gfr_impl *lookup(const struct gfr_impl *impls, int count,
+				     const char *name, const char *end)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (matches(impls[i].name, name, end))
+			return &impls[i];
+	return NULL;
+}
+
+/*
+ * The next item of a setting in GFRAID_IMPL syntax ("name" or "op=name"
+ * items, comma-separated) that applies to op_name: 1 with its name in
+ * [*name, *end), or 0 when there are no more.
+ */
+static int next_item(const char **setting, const char *op_name, const char **name,
+		     const char **end)
+{
+	while (*setting && **setting) {
+		const char *item = *setting, *eq = NULL, *e = item;
+
+		while (*e && *e != ',') {
+			if (*e == '=' && !eq)
+				eq = e;
+			e++;
+		}
+		*setting = *e ? e + 1 : e;
+		if (eq && !matches(op_name, item, eq))
+			continue;
+		*name = eq ? eq + 1 : item;
+		*end = e;
+		return 1;
+	}
+	return 0;
+}
+
+int gfr_impl_find(const struct gfr_impl *impls, int count, unsigned int features,
+		  const char *name, const struct gfr_impl **found)
+{
+	const struct gfr_impl *im = lookup(impls, count, name, NULL);
+
+	if (!im)
+		return GFRAID_ENOIMPL;
+	if ((im->needs & features) != im->needs)
+		return GFRAID_ENOCPU;
+	*found = im;
+	return 0;
+}
+
+const struct gfr_impl *gfr_impl_named(const struct gfr_impl *impls, int count,
+				      int (*usable)(const struct gfr_impl *im, void *ctx),
+				      void *ctx, const char *op_name, const char *setting)
+{
+	const struct gfr_impl *choice = NULL;
+	const char *name, *end;
+
+	/* The last item naming a usable variant of this op wins. */
+	while (next_item(&setting, op_name, &name, &end)) {
+		const struct gfr_impl *im = lookup(impls, count, name, end);
+
+		if (im && usable(im, ctx))
+			choice = im;
+	}
+	return choice;
+}
+
+const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
+				     int (*usable)(const struct gfr_impl *im, void *ctx),
+				     void *ctx, const char *op_name, const char *setting)
+{
+	const struct gfr_impl *choice = gfr_impl_named(impls, count, usable, ctx, op_name, setting);
+	int i;
+
+	for (i = 0; i < count && !choice; i++)
+		if (usable(&impls[i], ctx))
+			choice = &impls[i];
+	return choice;
+}
+
+/*
+ * Self-test verdicts, one per variant: GFR_VERDICT_UNTESTED until its
+ * first use, then set once (a thread that loses the race to set it
+ * computed the same answer). whys[] holds the failing case, stored before
+ * the verdict.
+ */
+static int verdicts[GFRAID_OP_COUNT][GFR_VARIANT_LINES];
+static const char *whys[GFRAID_OP_COUNT][GFR_VARIANT_LINES];
+
+/* The test hook: does the GFRAID_SELFTEST_CORRUPT setting name im? */
+static int corrupted(enum gfraid_op op, const struct gfr_impl *im)
+{
+	const char *setting = gfr_port_selftest_corrupt(), *name, *end;
+
+	while (next_item(&setting, gfr_op(op)->name, &name, &end))
+		if (matches(im->name, name, end))
+			return 1;
+	return 0;
+}
+
+int gfr_verdict(enum gfraid_op op, int i, const char **why)
+{
+	const struct gfr_impl *first, *im;
+	int n = gfr_op_variants(op, &first), v = gfr_load_acquire(&verdicts[op][i]), err;
+	const char *reason = NULL;
+
+	if (v != GFR_VERDICT_UNTESTED)
+		goto out;
+	im = &first[i];
+	if (i == n - 1) {
+		err = gfr_selftest(op, im, NULL, corrupted(op, im), &reason);
+	} else {
+		int vb = gfr_verdict(op, n - 1, NULL);
+
+		if (vb == GFR_VERDICT_UNTESTED)
+			return vb;
+		err = 1;
+		reason = "base, the reference it is checked against, failed its known answers";
+		if (vb == GFR_VERDICT_PASSED)
+			err = gfr_selftest(op, im, &first[n - 1], corrupted(op, im), &reason);
+	}
+	if (err < 0)
+		return GFR_VERDICT_UNTESTED;	/* no memory to test it: not used, asked again later */
+	v = err ? GFR_VERDICT_FAILED : GFR_VERDICT_PASSED;
+	gfr_store_release(&whys[op][i], reason);
+	if (gfr_cas(&verdicts[op][i], GFR_VERDICT_UNTESTED, v) && v == GFR_VERDICT_FAILED)
+		gfr_port_warn(gfr_op(op)->name, im->name, reason);
+	v = gfr_load_acquire(&verdicts[op][i]);
+out:
+	if (why)
+		*why = v == GFR_VERDICT_FAILED ? gfr_load_acquire(&whys[op][i]) : NULL;
+	return v;
+}
+
+static int usable_here(const struct gfr_impl *im, void *ctx)
+{
+	enum gfraid_op op = *(const enum gfraid_op *)ctx;
+	const struct gfr_impl *first;
+
+	gfr_op_variants(op, &first);
+	return gfr_impl_runnable(im) &&
+	       gfr_verdict(op, (int)(im - first), NULL) == GFR_VERDICT_PASSED;
+}
+
+/* How each op's variant was chosen (enum gfraid_choice), the variant the
+   calibration chose (once per op), and its scores (0: not timed). */
+static int hows[GFRAID_OP_COUNT];
+static const struct gfr_impl *calibrated[GFRAID_OP_COUNT];
+static unsigned int scores[GFRAID_OP_COUNT][GFR_VARIANT_LINES];
+
+/* The fastest usable variant here, timed once per op among the first
+   usable ones in table order; NULL when calibration is off, there is
+   nothing to choose between, or no memory to time them. */
+static const struct gfr_impl *calibrated_choice(enum gfraid_op op)
+{
+	const struct gfr_impl *cand[GFR_CALIBRATE_MAX], *im = gfr_load_acquire(&calibrated[op]);
+	const struct gfr_impl *first;
+	unsigned int score[GFR_CALIBRATE_MAX];
+	int i, n = 0, best, count = gfr_op_variants(op, &first);
+
+	if (im || !gfr_port_calibrate())
+		return im;
+	for (i = 0; i < count - 1 && n < GFR_CALIBRATE_MAX; i++)	/* not base */
+		if (usable_here(&first[i], &op))
+			cand[n++] = &first[i];
+	if (n < 2)
+		return NULL;
+	best = gfr_calibrate(op, cand, n, score);
+	if (best < 0)
+		return NULL;
+	if (gfr_cas(&calibrated[op], (const struct gfr_impl *)NULL, cand[best]))
+		for (i = 0; i < n; i++)
+			gfr_store_release(&scores[op][cand[i] - first], score[i]);
+	return gfr_load_acquire(&calibrated[op]);
+}
+
+/* GFRAID_IMPL's choice, else the calibration's, else table order. */
+static const struct gfr_impl *auto_choice(enum gfraid_op op, int *how)
+{
+	const struct gfr_impl *first;
+	int count = gfr_op_variants(op, &first);
+	const char *name = gfr_op(op)->name;
+	const struct gfr_impl *im = gfr_impl_named(first, count, usable_here, &op, name,
+						   gfr_port_impl_setting());
+
+	*how = GFRAID_CHOSEN_SETTING;
+	if (!im) {
+		*how = GFRAID_CHOSEN_CALIBRATED;
+		im = calibrated_choice(op);
+	}
+	if (!im) {
+		*how = GFRAID_CHOSEN_ORDER;
+		im = gfr_impl_auto(first, count, usable_here, &op, name, NULL);
+	}
+	return im;
+}
+
+const struct gfr_impl *gfr_impl_base(enum gfraid_op op)
+{
+	const struct gfr_impl *first;
+	int n = gfr_op_variants(op, &first);
+
+	return &first[n - 1];
+}
+
+const struct gfr_impl *gfr_impl_init(enum gfraid_op op)
+{
+	int how;
+	const struct gfr_impl *choice = auto_choice(op, &how);
+
+	/* NULL only when even base failed its known answers: the op then
+	   refuses to run (GFRAID_ESELFTEST) and is asked again next time. A
+	   thread that loses the race, or finds a variant forced meanwhile,
+	   keeps the stored one. */
+	if (choice && gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, choice))
+		gfr_store_release(&hows[op], how);
+	return gfr_load_acquire(&gfr_selected[op]);
+}
+
+int gfr_choice_how(enum gfraid_op op)
+{
+	gfr_impl_current(op);
+	return gfr_load_acquire(&hows[op]);
+}
+
+unsigned int gfr_calibration_score(enum gfraid_op op, int i)
+{
+	gfr_impl_current(op);
+	return gfr_load_acquire(&scores[op][i]);
+}
+
+int gfraid_impl_force(enum gfraid_op op, const char *name)
+{
+	const struct gfr_impl *im, *first;
+	int how = GFRAID_CHOSEN_FORCED;
+
+	if ((unsigned int)op >= GFRAID_OP_COUNT)
+		return GFRAID_EOP;
+	if (!name) {
+		im = auto_choice(op, &how);
+		if (!im)
+			return GFRAID_ESELFTEST;
+	} else {
+		int count = gfr_op_variants(op, &first);
+		int err = gfr_impl_find(first, count, gfraid_cpu_features(), name, &im);
+
+		if (err)
+			return err;
+		if (gfr_verdict(op, (int)(im - first), NULL) != GFR_VERDICT_PASSED)
+			return GFRAID_ESELFTEST;
+	}
+	gfr_store_release(&gfr_selected[op], im);
+	gfr_store_release(&hows[op], how);
+	return 0;
+}
