@@ -4,7 +4,7 @@
  * multiply replaced by nothing, every sum by XOR), on AVX-512, 128 bytes a
  * step like the fastest variants. What they reach is what the memory
  * traffic alone allows: the bound for a speed goal that asks for more than
- * the peer moves bytes (issue 10). bare_encode_affine is the other bound:
+ * the peer moves bytes. bare_encode_affine is the other bound:
  * the encode's k x m vgf2p8affineqb per 64-byte column with its data read
  * from one 128-byte block that stays in L1, so only the field math is
  * paid. Compiled with -mavx512f -mavx512bw -mgfni and run only where the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-"""Issue 12's speed goals for the checks, met or missed, from one run.
+"""The scrub's speed goals, met or missed, from one run.
 
     ec-cli bench --op gen_syndrome,raid6_check,ec_encode,ec_check \\
         --impl gfraid:,isal:,floor:bare --size 4KiB,64KiB --rounds 5 --csv > run.csv

@@ -2,8 +2,7 @@
 /*
  * Choosing among usable variants by timing them on the CPU at hand, as
  * Linux raid6_pq does at boot: one order measured on one CPU is not every
- * CPU's (an order from an AMD Zen 4 picked a variant 22% slower for
- * ec_update on an Intel Xeon). Each candidate runs the op's case at 4 KiB
+ * CPU's (docs/BENCHMARKS.md, "Dispatch order"). Each candidate runs the op's case at 4 KiB
  * and at 64 KiB per buffer, in rounds that interleave the candidates; the
  * best time of each is kept, and the candidate with the smallest geometric
  * mean of its two times relative to the fastest wins.

@@ -6,7 +6,8 @@
  * they would store; scratch only for partial sums). Only where a piece
  * differs is its parity recomputed into scratch by the encode variant and
  * each byte's syndrome (stored ^ recomputed parity, m bytes) explained by
- * the fewest shards, data or parity, whose errors give it.
+ * the fewest shards, data or parity, whose errors give it, unique up to
+ * m / 2 shards (docs/MATH.md, "Locating wrong shards of a k+m stripe").
  */
 #include "../ops.h"
 #include "../gf/gf.h"

@@ -19,7 +19,8 @@ struct ec_coefs {
  * The matrix of coefficient c from its table t. Entries 1, 2, 4, 8 of the
  * two halves are c*2^0 .. c*2^7; packed into one qword w with c*2^j in
  * byte 7-j, gf2p8affineqb(X, w) with X's byte i = 1 << (7-i) yields the
- * transposed bit matrix, which is the multiply-by-c matrix.
+ * transposed bit matrix, which is the multiply-by-c matrix (docs/MATH.md,
+ * "GFNI").
  */
 GFR_INLINE uint64_t matrix_from_table(const uint8_t *t)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-/* Reed-Solomon encode and update on AArch64 NEON: 16-byte vectors, tbl on
+/* Reed-Solomon encode, update and check on AArch64 NEON: 16-byte vectors, tbl on
    the nibble tables, 4 rows per pass over the data (32 vector registers
    hold 4 rows x 2 vectors of accumulators and a shard's tables). */
 #include "../simd/vec_neon.h"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * gfraid_ec: a k+m code with its tables, and reconstruction through
- * decoding matrices cached per erasure pattern. The arithmetic is the same
+ * decoding matrices cached per erasure pattern (docs/MATH.md, "The decode
+ * matrix"). The arithmetic is the same
  * encode variant as everything else (gfr_ec_encode_tables); this file is
  * glue: allocation, the cache and its lock.
  */

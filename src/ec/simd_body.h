@@ -87,7 +87,7 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *co
    The R parity vectors at one offset are all loaded before any of them is
    stored: parity buffers are often a multiple of 4 KiB apart, and a load
    that follows a store with the same address bits 0-11 waits on it (4K
-   aliasing; 10+4 at 64 KiB on Zen 4 ran at a third of the speed). */
+   aliasing; docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const struct ec_col *col,
 			       size_t o, const int R, const int U)
 {
@@ -107,9 +107,7 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
 #ifdef EC_SMALL_K
 /* Encode with k a compile-time count too: the loop over the shards
    unrolls and the k x R coefficients stay in registers across the block
-   (AVX-512 + GFNI, 4 KiB, against the loop over k, Zen 4: 4+2 92.8 ->
-   101.8 GB/s, 8+2 80.1 -> 88.8, the 4-shard update of 10+4 at 64 KiB
-   41.8 -> 49.5; 54 KB more code). */
+   (docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gftbls,
 			    uint8_t *const *data, uint8_t *const *coding, int accumulate,
 			    uint8_t *const *cmp, V *diff, const int R, const int K)

@@ -35,7 +35,8 @@ uint64_t gfr_gf_affine(uint8_t c)
 	uint64_t m = 0;
 	int i, j;
 
-	/* Output bit i is the parity of x & row_i; row i sits in byte 7 - i. */
+	/* Output bit i is the parity of x & row_i; row i sits in byte 7 - i
+	   (docs/MATH.md, "GFNI"). */
 	for (i = 0; i < 8; i++) {
 		uint64_t row = 0;
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* GF(2^8) arithmetic shared by the RAID-6 and Reed-Solomon code. */
+/* GF(2^8) arithmetic shared by the RAID-6 and Reed-Solomon code
+   (docs/MATH.md, "The field"). */
 #ifndef GFRAID_GF_H
 #define GFRAID_GF_H
 

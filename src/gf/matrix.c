@@ -41,7 +41,8 @@ void gfraid_gen_cauchy_matrix(unsigned char *a, int m, int k)
 	if (!matrix_args_ok(a, m, k))
 		return;
 	set_identity(a, k);
-	/* i >= k > j, so i ^ j is never 0. */
+	/* i >= k > j, so i ^ j is never 0: a Cauchy matrix, every square
+	   submatrix invertible (docs/MATH.md, "The coding matrices"). */
 	for (i = k; i < m; i++)
 		for (j = 0; j < k; j++)
 			a[i * k + j] = gfr_gf_inv[i ^ j];

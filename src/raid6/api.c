@@ -109,7 +109,8 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 #define CHECK_PIECE ((size_t)16 * 1024)
 
 /* The member byte o names: a data index, disks-2 for P, disks-1 for Q;
-   -1 when it is consistent, -2 when no one member explains it. */
+   -1 when it is consistent, -2 when no one member explains it
+   (docs/MATH.md, "Locating one wrong member of a RAID-6 stripe"). */
 static int culprit(int disks, uint8_t *const *d, size_t o)
 {
 	uint8_t p = 0, q = 0, dp, dq;

@@ -63,7 +63,8 @@ static void syndrome(int disks, size_t off, size_t end, void **ptrs, int skip_a,
 		word wp = 0, wq = 0;
 
 		n = chunk(end, off);
-		/* Horner, from the highest data disk down: q = 2q ^ D_z. */
+		/* Horner, from the highest data disk down: q = 2q ^ D_z
+		   (docs/MATH.md, "P and Q"). */
 		for (z = disks - 3; z >= 0; z--) {
 			word wd;
 
@@ -128,12 +129,9 @@ void gfr_raid6_xor_base(int disks, int start, int stop, size_t off, size_t len, 
 	}
 }
 
-/*
- * Two data disks x < y lost (H. P. Anvin, "The mathematics of RAID-6"):
- * with P' and Q' the syndromes computed without them, pd = P ^ P' and
- * qd = Q ^ Q', D_x = A*pd ^ B*qd with A = g^(y-x) / (g^(y-x) ^ 1),
- * B = g^-x / (g^(y-x) ^ 1), and D_y = pd ^ D_x.
- */
+/* Two data disks x < y lost: with P' and Q' the syndromes computed
+   without them, D_x = A (P ^ P') ^ B (Q ^ Q') and D_y = P ^ P' ^ D_x
+   (docs/MATH.md, "Recovery", derives A and B). */
 void gfr_raid6_2data_base(int disks, size_t off, size_t len, int faila, int failb, void **ptrs)
 {
 	uint8_t **d = (uint8_t **)ptrs;
@@ -157,7 +155,8 @@ void gfr_raid6_2data_base(int disks, size_t off, size_t len, int faila, int fail
 	}
 }
 
-/* Data disk x and P lost: D_x = (Q ^ Q') * g^-x, then P = P' ^ D_x. */
+/* Data disk x and P lost: D_x = (Q ^ Q') * g^-x, then P = P' ^ D_x
+   (docs/MATH.md, "Recovery"). */
 void gfr_raid6_datap_base(int disks, size_t off, size_t len, int faila, void **ptrs)
 {
 	uint8_t **d = (uint8_t **)ptrs;

@@ -24,7 +24,7 @@ GFR_INLINE int next_disk(int z, int fa, int fb)
  * vectors wide; disks fa and fb (or -1) count as zero and are not read.
  * Two disks a step: each pair costs one vxor3 into P and one into Q (a
  * single vpternlogq on AVX-512), and disk 0, whose factor is 1, no
- * multiply (x4, 8+2, 4 KiB: 88 -> 98 GB/s against one disk a step).
+ * multiply (docs/BENCHMARKS.md, "Loop shapes").
  */
 GFR_INLINE void syndrome_add_vec(uint8_t *const *d, int z0, size_t o, int fa, int fb, V *p,
 				 V *q, const int U)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * Q by Horner's rule, as the kernel computes it: from the highest disk
- * down, q = 2q ^ D_z, with the vector header's vmul2 / vmul2_xor, or two
- * disks a step where it has vmul4_xor2 (NEON). For ISAs without a
+ * down, q = 2q ^ D_z, with vmul2 / vmul2_xor (from the vector header, or
+ * the ISA file where the header has none), or two disks a step where
+ * vmul4_xor2 exists (NEON). For ISAs without a
  * multiply-by-constant instruction (SSE2, AVX2, AVX-512 BW, NEON).
  * Defines syndrome_vec(), syndrome_diff_vec() and delta_vec() for
  * simd_body.h.
@@ -117,8 +118,7 @@ GFR_INLINE void delta_ctx_init(struct delta_ctx *c, int start)
  * Whether the left side is weighed by one multiply by 2^start (where the
  * ISA has vmul and start > 1) or by start doublings. Decided once per
  * call and passed down as a constant, so that each loop does one of the
- * two: with the choice inside the loop, gcc 12 computed both for every
- * vector.
+ * two: a choice inside the loop can cost both for every vector.
  */
 GFR_INLINE int delta_by_mul(const struct delta_ctx *c)
 {

@@ -19,8 +19,8 @@ struct recov_blocks {
 
 /*
  * Two lost data disks x < y in one pass: P' and Q' without them stay in
- * registers, pd = P ^ P', qd = Q ^ Q', D_x = A*pd ^ B*qd with
- * A = 2^(y-x) / (2^(y-x) ^ 1) and B = 2^-x / (2^(y-x) ^ 1), D_y = pd ^ D_x.
+ * registers, pd = P ^ P', qd = Q ^ Q', D_x = A*pd ^ B*qd, D_y = pd ^ D_x
+ * (docs/MATH.md, "Recovery").
  */
 GFR_INLINE void data2_at(uint8_t **d, int z0, int fa, int fb, const struct recov_blocks *r,
 			 const struct vmul *a, const struct vmul *b, size_t o, const int U)

@@ -13,9 +13,9 @@
 typedef __m256i V;
 #define VLEN 32
 
-/* The empty asm pins the loaded value in a register: otherwise gcc 12
-   folds the load into each instruction that uses it and reads memory twice
-   per vector (avx512_gfni_x4 gen, 8+2, 4 KiB: 75 GB/s before, 88 after). */
+/* The empty asm pins the loaded value in a register: otherwise the
+   compiler may fold the load into each instruction that uses it and read
+   memory twice per vector (docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE V vload(const uint8_t *p)
 {
 	V v = _mm256_loadu_si256((const __m256i *)p);

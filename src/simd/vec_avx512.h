@@ -13,9 +13,9 @@
 typedef __m512i V;
 #define VLEN 64
 
-/* The empty asm pins the loaded value in a register: otherwise gcc 12
-   folds the load into each instruction that uses it and reads memory twice
-   per vector (avx512_gfni_x4 gen, 8+2, 4 KiB: 75 GB/s before, 88 after). */
+/* The empty asm pins the loaded value in a register: otherwise the
+   compiler may fold the load into each instruction that uses it and read
+   memory twice per vector (docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE V vload(const uint8_t *p)
 {
 	V v = _mm512_loadu_si512((const void *)p);
@@ -111,10 +111,9 @@ GFR_INLINE V vshuf(V table, V idx)
  * and LLVM's assembler up to 19 scales that operand's compressed
  * displacement by 1 instead of 8, so the instruction reads the wrong
  * matrix (8(%rdi){1to8} runs as 0x40(%rdi)). gcc never folds it, and its
- * code is left exactly as it was (pinning changes its inlining). Measured
- * against clang-19 with GNU as instead (-fno-integrated-as): the same
- * speed over 38 cells (geomean 47.8 vs 47.2 GB/s), ec_encode 10+4 17%
- * slower; the pin also holds in kernel builds with LLVM=1.
+ * code is left exactly as it was (pinning changes its inlining). The pin
+ * rather than GNU as: it also holds in kernel builds with LLVM=1
+ * (docs/BENCHMARKS.md, "Compilers").
  * GFRAID_TEST_UNPINNED_GFNI leaves clang's broken code in, for the test
  * that proves the self-test catches it (scripts/test-compilers.sh).
  */

@@ -124,8 +124,7 @@ GFR_INLINE V vand(V a, V b)
 }
 
 /* The high nibble of each byte: ushr shifts each byte alone, so no mask
-   (gcc 12 kept the AND an x86-style shift-and-mask left: one op in 19 per
-   vector of the encode). */
+   (a shift-and-mask as on x86 keeps an AND the compiler does not drop). */
 GFR_INLINE V vnib_hi(V v)
 {
 	return vshrq_n_u8(v, 4);

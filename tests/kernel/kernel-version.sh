@@ -4,7 +4,7 @@
 # kernel tests build against, by series: none or "default", the kernel of
 # linux-headers-amd64 (Debian 12: 6.1); "6.12" (any MAJOR.MINOR), the newest
 # installed linux-headers-6.12.N+deb12-amd64 (bookworm's 6.12, the base of
-# the md fork this project serves; scripts/install-deps.sh installs it).
+# the md fork libgfraid serves; scripts/install-deps.sh installs it).
 # Prints nothing and fails when there is none.
 # Usage: kernel-version.sh [SERIES]
 set -eu

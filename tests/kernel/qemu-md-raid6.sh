@@ -158,7 +158,7 @@ chmod +x "$IRD/init"
 say "initramfs $(du -h "$WORK/initramfs.cpio.gz" | cut -f1)"
 
 # --- boot -------------------------------------------------------------------
-# A nested "PVM" KVM (/sys/module/kvm_pvm, as on these sandboxes) cannot boot
+# A nested "PVM" KVM (/sys/module/kvm_pvm) cannot boot
 # a stock kernel; TCG can, emulating up to AVX2. Real KVM must show AVX-512
 # and GFNI to the guest, and then the GFNI tier is required.
 if [ "$ACCEL" = auto ]; then
