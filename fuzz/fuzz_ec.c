@@ -4,7 +4,7 @@
  * scrub on k, rows, lengths, alignments, coefficients, shard lists, erasure
  * patterns and wrong bytes chosen by the fuzzer, each variant (forced by
  * index) against the byte-at-a-time reference written from the
- * definitions (tests/support/reference.c), the scrub against base.
+ * definitions (oracle/reference.c), the scrub against base.
  *
  * Input: op, k, rows, length (2 bytes), skew, variant index, vec_i, matrix
  * kind, erasure bits (4 bytes), then the seed of contents and coefficients.

@@ -2,7 +2,7 @@
 /*
  * ec-cli verify: every variant of every op, forced in turn, on random
  * cases, byte for byte against
- *  - the byte-at-a-time reference (tests/support/reference.c),
+ *  - the byte-at-a-time reference (oracle/reference.c),
  *  - Linux lib/raid6, every algorithm valid on this CPU, built unchanged
  *    from linux-source-6.1 (when built with GFRAID_ORACLES),
  *  - ISA-L: pq_gen, ec_encode_data_base and the dispatched
