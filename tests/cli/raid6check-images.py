@@ -52,7 +52,18 @@ def superblock(layout, role, dev_number, uuid, roles, size_sectors, level=6):
     struct.pack_into("<QQQII", sb, 192, 0, 42, 0, 0, DISKS)
     for d, r in enumerate(roles):
         struct.pack_into("<H", sb, 256 + 2 * d, r)
+    struct.pack_into("<I", sb, 216, checksum(sb, DISKS))
     return bytes(sb)
+
+
+def checksum(sb, max_dev):
+    """md's sb_csum: the 32-bit little-endian words of the first
+    256 + 2 * max_dev bytes, sb_csum (offset 216) taken as 0, a trailing
+    half word added as one, the carry out of 32 bits added back once."""
+    n = 256 + 2 * max_dev
+    words = [struct.unpack_from("<I", sb, i)[0] for i in range(0, n - n % 4, 4) if i != 216]
+    total = sum(words) + (struct.unpack_from("<H", sb, n - 2)[0] if n % 4 else 0)
+    return ((total & 0xFFFFFFFF) + (total >> 32)) & 0xFFFFFFFF
 
 
 def make_array(tmp, layout, rng, level=6, v11=False):
@@ -169,12 +180,23 @@ def main():
         paths, _ = make_array(tmp, 2, rng)
         r = run(cli, paths[:-1], 2)
         assert "missing" in r.stderr, r.stderr
+        with open(paths[3], "r+b") as f:  # one bit of set_name, behind md's back
+            f.seek(4096 + 33)
+            b = f.read(1)
+            f.seek(4096 + 33)
+            f.write(bytes([b[0] ^ 1]))
+        r = run(cli, paths, 2)
+        assert "checksum" in r.stderr and paths[3] in r.stderr, r.stderr
+        with open(paths[3], "r+b") as f:
+            f.seek(4096 + 33)
+            f.write(b)
         run(cli, ["--stripes", "5-2"] + paths, 2)
         run(cli, ["--stripes", "99-100"] + paths, 2)
         # the geometry by hand, members in role order
         r = run(cli, ["--raid-disks", "6", "--layout", "left-symmetric", "--chunk", "4",
                       "--data-offset", str(DATA_OFFSET)] + paths, 0)
-        print("raid6check: v1.1, parity-last, level 5, a missing member and bad ranges refused; "
+        print("raid6check: v1.1, parity-last, level 5, a missing member, a superblock whose "
+              "checksum does not hold and bad ranges refused; "
               "a hand-given geometry checked")
 
 

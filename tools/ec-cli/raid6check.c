@@ -3,19 +3,8 @@
  * ec-cli raid6check: scrub the members of an md RAID-6 array that is not
  * running, stripe (chunk row) by stripe, with gfraid_raid6_check: which
  * stripes are consistent, which one member is wrong where, which cannot
- * be told; --repair rewrites located members only.
- *
- * md's v1.2 superblock (Linux include/uapi/linux/raid/md_p.h, struct
- * mdp_superblock_1) sits 4 KiB into each member; the offsets used here:
- *   0 magic 0xa92b4efc, 4 major_version 1, 16 set_uuid[16], 72 level,
- *   76 layout, 80 size (sectors per member), 88 chunksize (sectors),
- *   92 raid_disks, 100 new_level, 104 reshape_position, 112 delta_disks,
- *   128 data_offset, 136 data_size, 144 super_offset, 160 dev_number,
- *   200 events, 220 max_dev, 256 dev_roles[max_dev] (le16; 0xffff spare,
- *   0xfffe faulty), all little-endian; feature_map bit 2 (reshape active).
- * The placement of P, Q and data in a chunk row, and the order of data in
- * Q, follow drivers/md/raid5.c (raid5_compute_sector, raid6_d0,
- * raid6_idx_to_slot) for the four standard layouts.
+ * be told; --repair rewrites located members only. The superblocks and
+ * the placement of P, Q and data are md_super.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,33 +19,7 @@
 
 #include "cli.h"
 #include "gfraid.h"
-
-#define MD_MAGIC 0xa92b4efcu
-#define SB_V12_OFFSET 4096
-#define SB_BYTES 4096
-#define FEATURE_RESHAPE 4u
-
-static const char *const layout_names[] = { "left-asymmetric", "right-asymmetric",
-					    "left-symmetric", "right-symmetric" };
-#define LAYOUTS ((int)(sizeof(layout_names) / sizeof(layout_names[0])))
-
-/* md's other RAID-6 layouts, refused by name */
-static const char *other_layout(int layout)
-{
-	switch (layout) {
-	case 4: return "parity-first";
-	case 5: return "parity-last";
-	case 8: return "rotating-zero-restart (DDF)";
-	case 9: return "rotating-n-restart (DDF)";
-	case 10: return "rotating-n-continue (DDF)";
-	case 16: return "left-asymmetric-6";
-	case 17: return "right-asymmetric-6";
-	case 18: return "left-symmetric-6";
-	case 19: return "right-symmetric-6";
-	case 20: return "parity-first-6";
-	default: return NULL;
-	}
-}
+#include "md_super.h"
 
 struct member {
 	const char *path;
@@ -67,25 +30,34 @@ struct member {
 };
 
 struct array {
-	int disks, layout, level;
+	int disks, layout;
 	uint64_t chunk;		/* bytes */
 	uint64_t stripes;	/* chunk rows */
 	struct member *m;	/* by role */
 };
 
+struct options {
+	unsigned long long from, to, data_offset, chunk_kib;
+	int repair, json, quiet, by_hand;
+};
+
+struct tally {
+	uint64_t stripes, consistent, located, unlocatable, repaired;
+	int first_row;		/* no row reported yet (JSON commas) */
+};
+
+/* A row's buffers: the members' chunks in gen_syndrome's order, and room
+   for a located member's right contents. */
+struct row {
+	uint64_t s;
+	int slot[GFRAID_MAX_DISKS];
+	void *ptrs[GFRAID_MAX_DISKS];
+	uint8_t *buf, *tmp;
+};
+
 static uint32_t le32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t le64(const uint8_t *p)
-{
-	return le32(p) | (uint64_t)le32(p + 4) << 32;
-}
-
-static uint16_t le16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
 }
 
 /* All n bytes at off, read (write 0) or written: 0, or -1 (errno set,
@@ -138,116 +110,47 @@ static const char *other_superblock(int fd)
 	return NULL;
 }
 
-/* Member mb's v1.2 superblock into a (geometry) and mb (role, offset):
-   0, or -1 with the reason printed. */
+/* Member mb's v1.2 superblock into a (geometry, from the first member;
+   the others must agree) and mb (role, offset): 0, or -1 with the reason
+   printed. */
 static int read_superblock(struct member *mb, struct array *a, int first)
 {
-	uint8_t sb[SB_BYTES];
+	uint8_t bytes[MD_SB_BYTES];
+	enum md_super_verdict v = MD_SB_NO_MAGIC;
+	struct md_super sb = { 0 };
+	char why[160];
 	const char *other;
-	uint32_t max_dev, dev_number;
-	uint16_t role;
-	int disks, layout, level;
-	uint64_t size, chunk;
 
-	if (read_at(mb->fd, sb, sizeof(sb), SB_V12_OFFSET) || le32(sb) != MD_MAGIC) {
-		other = other_superblock(mb->fd);
-		if (other)
-			fprintf(stderr,
-				"ec-cli raid6check: %s: md superblock version %s, not 1.2; give the "
-				"geometry (--raid-disks, --layout, --chunk, --data-offset) and the "
-				"members in role order\n",
-				mb->path, other);
-		else
-			fprintf(stderr, "ec-cli raid6check: %s: no md superblock\n", mb->path);
+	if (read_at(mb->fd, bytes, sizeof(bytes), MD_SB_V12_OFFSET) == 0)
+		v = md_super_parse(bytes, &sb);
+	if (v == MD_SB_NO_MAGIC && (other = other_superblock(mb->fd))) {
+		fprintf(stderr, "ec-cli raid6check: %s: md superblock version %s, not 1.2; give the "
+			"geometry (--raid-disks, --layout, --chunk, --data-offset) and the members "
+			"in role order\n", mb->path, other);
 		return -1;
 	}
-	if (le32(sb + 4) != 1) {
-		fprintf(stderr, "ec-cli raid6check: %s: md superblock major version %u\n", mb->path,
-			le32(sb + 4));
+	if (v != MD_SB_OK) {
+		fprintf(stderr, "ec-cli raid6check: %s: %s\n", mb->path,
+			md_super_why(v, &sb, why, sizeof(why)));
 		return -1;
 	}
-	level = (int)le32(sb + 72);
-	layout = (int)le32(sb + 76);
-	size = le64(sb + 80);
-	chunk = (uint64_t)le32(sb + 88) * 512;
-	disks = (int)le32(sb + 92);
-	dev_number = le32(sb + 160);
-	max_dev = le32(sb + 220);
-	if (level != 6) {
-		fprintf(stderr, "ec-cli raid6check: %s: md level %d, not RAID-6\n", mb->path, level);
-		return -1;
-	}
-	if (le32(sb + 8) & FEATURE_RESHAPE) {
-		fprintf(stderr, "ec-cli raid6check: %s: the array is being reshaped\n", mb->path);
-		return -1;
-	}
-	if (layout < 0 || layout >= LAYOUTS) {
-		fprintf(stderr, "ec-cli raid6check: %s: layout %s is not one of the four standard "
-			"RAID-6 layouts\n", mb->path,
-			other_layout(layout) ? other_layout(layout) : "(unknown)");
-		return -1;
-	}
-	if (disks < 4 || disks > GFRAID_MAX_DISKS || chunk == 0 || chunk % 4096 ||
-	    dev_number >= max_dev || 256 + 2 * (size_t)max_dev > sizeof(sb)) {
-		fprintf(stderr, "ec-cli raid6check: %s: implausible superblock (raid_disks %d, "
-			"chunk %" PRIu64 " bytes, dev_number %u of %u)\n",
-			mb->path, disks, chunk, dev_number, max_dev);
-		return -1;
-	}
-	role = le16(sb + 256 + 2 * dev_number);
-	if (role >= disks) {
-		fprintf(stderr, "ec-cli raid6check: %s: not an active member (role 0x%04x)\n",
-			mb->path, role);
-		return -1;
-	}
-	mb->role = role;
-	mb->data_offset = le64(sb + 128) * 512;
-	mb->events = le64(sb + 200);
-	memcpy(mb->uuid, sb + 16, 16);
+	mb->role = sb.role;
+	mb->data_offset = sb.data_offset;
+	mb->events = sb.events;
+	memcpy(mb->uuid, sb.uuid, sizeof(mb->uuid));
 	if (first) {
-		a->disks = disks;
-		a->layout = layout;
-		a->level = level;
-		a->chunk = chunk;
-		a->stripes = size * 512 / chunk;
-	} else if (a->disks != disks || a->layout != layout || a->chunk != chunk ||
-		   a->stripes != size * 512 / chunk) {
+		a->disks = sb.raid_disks;
+		a->layout = sb.layout;
+		a->chunk = sb.chunk;
+		a->stripes = sb.size / sb.chunk;
+	} else if (a->disks != sb.raid_disks || a->layout != sb.layout || a->chunk != sb.chunk ||
+		   a->stripes != sb.size / sb.chunk) {
 		fprintf(stderr, "ec-cli raid6check: %s: its geometry differs from the first "
 			"member's\n", mb->path);
 		return -1;
 	}
 	return 0;
 }
-
-/*
- * Chunk row s: the device roles of P and Q, and slot[] the role of each
- * member in gen_syndrome's order: the data in the order md feeds them to
- * Q (from the device after Q, around), then P, then Q.
- */
-static void stripe_roles(const struct array *a, uint64_t s, int *slot)
-{
-	int n = a->disks, pd, qd, i, d0, z = 0;
-	int r = (int)(s % (uint64_t)n);
-
-	if (a->layout == 0 || a->layout == 2)	/* left: parity moves left */
-		pd = n - 1 - r;
-	else
-		pd = r;
-	qd = (pd + 1) % n;
-	d0 = qd == n - 1 ? 0 : qd + 1;
-	for (i = 0; i < n; i++) {
-		int dev = (d0 + i) % n;
-
-		if (dev != pd && dev != qd)
-			slot[z++] = dev;
-	}
-	slot[n - 2] = pd;
-	slot[n - 1] = qd;
-}
-
-struct tally {
-	uint64_t stripes, consistent, located, unlocatable, repaired;
-};
 
 static double now(void)
 {
@@ -269,7 +172,6 @@ static void wrong_range(int disks, size_t bytes, void **ptrs, int slot, uint8_t 
 	memcpy(saved, ptrs, sizeof(*ptrs) * (size_t)disks);
 	saved[slot] = tmp;
 	gfraid_raid6_recover(disks, bytes, slot, -1, saved);
-	*first = *last = 0;
 	for (i = 0; i < bytes && was[i] == tmp[i]; i++)
 		;
 	*first = i;
@@ -298,8 +200,9 @@ static void usage(FILE *f)
 		"Scrubs the members (block devices or image files) of an md RAID-6 array that\n"
 		"is not running, chunk row by chunk row: consistent, the one member that is\n"
 		"wrong and where, or unlocatable (more than one member wrong in a row). The\n"
-		"geometry comes from each member's md v1.2 superblock (other versions are\n"
-		"refused unless the geometry is given). Read-only unless --repair.\n\n"
+		"geometry comes from each member's md v1.2 superblock, checksum verified\n"
+		"(other versions are refused unless the geometry is given). Read-only unless\n"
+		"--repair.\n\n"
 		"  --stripes A-B    only chunk rows A to B (inclusive; 0-based)\n"
 		"  --repair         rewrite each located member's chunk (devices opened\n"
 		"                   O_EXCL, synced at the end); unlocatable rows are left alone\n"
@@ -313,7 +216,62 @@ static void usage(FILE *f)
 		"2 usage or I/O error.\n");
 }
 
-int cmd_raid6check(int argc, char **argv)
+/* --stripes A-B into o: 0, or -1 with the reason printed. */
+static int parse_stripes(char *arg, struct options *o)
+{
+	char *dash = strchr(arg, '-');
+
+	if (!dash || dash == arg) {
+		fprintf(stderr, "ec-cli raid6check: --stripes wants A-B, not '%s'\n", arg);
+		return -1;
+	}
+	*dash = 0;
+	if (cli_parse_u64(arg, &o->from) || cli_parse_u64(dash + 1, &o->to) || o->from > o->to) {
+		fprintf(stderr, "ec-cli raid6check: --stripes wants A-B with A <= B\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* One geometry option (n, l, c, o) into a and o: 0, or -1 with the reason
+   printed. */
+static int parse_geometry(int c, const char *arg, struct array *a, struct options *o)
+{
+	int i;
+
+	o->by_hand = 1;
+	switch (c) {
+	case 'n':
+		if (!cli_parse_int(arg, 4, GFRAID_MAX_DISKS, &a->disks))
+			return 0;
+		fprintf(stderr, "ec-cli raid6check: --raid-disks wants 4..%d\n", GFRAID_MAX_DISKS);
+		return -1;
+	case 'l':
+		for (i = 0; i < MD_LAYOUTS; i++)
+			if (!strcmp(arg, md_layout_name(i))) {
+				a->layout = i;
+				return 0;
+			}
+		fprintf(stderr, "ec-cli raid6check: layout '%s' is not one of the four standard "
+			"RAID-6 layouts\n", arg);
+		return -1;
+	case 'c':
+		if (!cli_parse_u64(arg, &o->chunk_kib) && o->chunk_kib && o->chunk_kib % 4 == 0 &&
+		    o->chunk_kib <= (1u << 20))
+			return 0;
+		fprintf(stderr, "ec-cli raid6check: --chunk wants KiB, a multiple of 4\n");
+		return -1;
+	default:
+		if (!cli_parse_u64(arg, &o->data_offset) && o->data_offset <= (1ull << 40))
+			return 0;
+		fprintf(stderr, "ec-cli raid6check: --data-offset wants sectors\n");
+		return -1;
+	}
+}
+
+/* The options into a and o: the index of the first member, or -1 after
+   the help (exit 0), or -2 on a usage error (printed). */
+static int parse_args(int argc, char **argv, struct array *a, struct options *o)
 {
 	static const struct option opts[] = {
 		{ "stripes", required_argument, NULL, 's' },
@@ -327,272 +285,289 @@ int cmd_raid6check(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct array a = { 0, -1, 6, 0, 0, NULL };
-	struct tally t = { 0, 0, 0, 0, 0 };
-	unsigned long long from = 0, to = UINT64_MAX, data_offset = 0, chunk_kib = 0;
-	int c, i, repair = 0, json = 0, quiet = 0, by_hand = 0, nmembers, status = 2, first_row = 1;
-	uint8_t *buf = NULL, *tmp = NULL;
-	void *ptrs[GFRAID_MAX_DISKS];
-	int slot[GFRAID_MAX_DISKS];
-	double t0, last_progress;
-	uint64_t s;
+	int c, n;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		char *dash;
-
-		switch (c) {
-		case 's':
-			dash = strchr(optarg, '-');
-			if (!dash || dash == optarg) {
-				fprintf(stderr, "ec-cli raid6check: --stripes wants A-B, not '%s'\n",
-					optarg);
-				return 2;
-			}
-			*dash = 0;
-			if (cli_parse_u64(optarg, &from) || cli_parse_u64(dash + 1, &to) || from > to) {
-				fprintf(stderr, "ec-cli raid6check: --stripes wants A-B with A <= B\n");
-				return 2;
-			}
-			break;
-		case 'r':
-			repair = 1;
-			break;
-		case 'j':
-			json = 1;
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 'n':
-			if (cli_parse_int(optarg, 4, GFRAID_MAX_DISKS, &a.disks)) {
-				fprintf(stderr, "ec-cli raid6check: --raid-disks wants 4..%d\n",
-					GFRAID_MAX_DISKS);
-				return 2;
-			}
-			by_hand = 1;
-			break;
-		case 'l':
-			for (i = 0; i < LAYOUTS && strcmp(optarg, layout_names[i]); i++)
-				;
-			if (i == LAYOUTS) {
-				fprintf(stderr, "ec-cli raid6check: layout '%s' is not one of the four "
-					"standard RAID-6 layouts\n", optarg);
-				return 2;
-			}
-			a.layout = i;
-			by_hand = 1;
-			break;
-		case 'c':
-			if (cli_parse_u64(optarg, &chunk_kib) || chunk_kib == 0 || chunk_kib % 4 ||
-			    chunk_kib > (1u << 20)) {
-				fprintf(stderr, "ec-cli raid6check: --chunk wants KiB, a multiple of 4\n");
-				return 2;
-			}
-			by_hand = 1;
-			break;
-		case 'o':
-			if (cli_parse_u64(optarg, &data_offset) || data_offset > (1ull << 40)) {
-				fprintf(stderr, "ec-cli raid6check: --data-offset wants sectors\n");
-				return 2;
-			}
-			by_hand = 1;
-			break;
-		case 'h':
+		if (c == 's' && parse_stripes(optarg, o))
+			return -2;
+		if ((c == 'n' || c == 'l' || c == 'c' || c == 'o') &&
+		    parse_geometry(c, optarg, a, o))
+			return -2;
+		o->repair |= c == 'r';
+		o->json |= c == 'j';
+		o->quiet |= c == 'q';
+		if (c == 'h') {
 			usage(stdout);
-			return 0;
-		default:
+			return -1;
+		}
+		if (c == '?') {
 			usage(stderr);
-			return 2;
+			return -2;
 		}
 	}
-	nmembers = argc - optind;
-	if (nmembers < 1) {
-		usage(stderr);
-		return 2;
+	n = argc - optind;
+	if (n < 1 || n > GFRAID_MAX_DISKS) {
+		if (n < 1)
+			usage(stderr);
+		else
+			fprintf(stderr, "ec-cli raid6check: more than %d members\n", GFRAID_MAX_DISKS);
+		return -2;
 	}
-	if (nmembers > GFRAID_MAX_DISKS) {
-		fprintf(stderr, "ec-cli raid6check: more than %d members\n", GFRAID_MAX_DISKS);
-		return 2;
-	}
-	if (by_hand && (a.disks == 0 || a.layout < 0 || chunk_kib == 0)) {
+	if (o->by_hand && (a->disks == 0 || a->layout < 0 || o->chunk_kib == 0)) {
 		fprintf(stderr, "ec-cli raid6check: a hand-given geometry needs --raid-disks, "
 			"--layout and --chunk\n");
-		return 2;
+		return -2;
 	}
+	return optind;
+}
+
+/* Member i (path) opened and placed at its role in a: 0, or -1 with the
+   reason printed. */
+static int open_member(const char *path, int i, struct array *a, const struct options *o)
+{
+	struct member mb = { path, -1, i, o->data_offset * 512, 0, { 0 } };
+	struct stat st;
+	int flags = (o->repair ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+
+	if (stat(mb.path, &st) == 0 && S_ISBLK(st.st_mode))
+		flags |= O_EXCL;	/* refused while md or anything else holds it */
+	mb.fd = open(mb.path, flags);
+	if (mb.fd < 0) {
+		fprintf(stderr, "ec-cli raid6check: %s: %s%s\n", mb.path, strerror(errno),
+			errno == EBUSY ? " (in use: stop the array first)" : "");
+		return -1;
+	}
+	if (o->by_hand) {
+		a->chunk = o->chunk_kib * 1024;
+		if (i == 0)
+			a->stripes = (device_bytes(mb.fd) - mb.data_offset) / a->chunk;
+	} else if (read_superblock(&mb, a, i == 0)) {
+		close(mb.fd);
+		return -1;
+	}
+	if (mb.role >= a->disks || a->m[mb.role].fd >= 0) {
+		fprintf(stderr, "ec-cli raid6check: %s: role %d %s\n", mb.path, mb.role,
+			mb.role >= a->disks ? "past raid_disks" : "given twice");
+		close(mb.fd);
+		return -1;
+	}
+	a->m[mb.role] = mb;
+	return 0;
+}
+
+/* Every role present, and (from superblocks) all of one array: 0, or -1
+   with the reason printed. */
+static int members_agree(const struct array *a, int nmembers, const struct options *o)
+{
+	int i;
+
+	for (i = 0; i < a->disks; i++)
+		if (a->m[i].fd < 0) {
+			fprintf(stderr, "ec-cli raid6check: role %d of %d is missing: a scrub needs "
+				"every member\n", i, a->disks);
+			return -1;
+		}
+	if (nmembers != a->disks) {
+		fprintf(stderr, "ec-cli raid6check: %d members given for %d raid disks\n", nmembers,
+			a->disks);
+		return -1;
+	}
+	for (i = 1; i < a->disks && !o->by_hand; i++) {
+		if (memcmp(a->m[i].uuid, a->m[0].uuid, 16)) {
+			fprintf(stderr, "ec-cli raid6check: %s and %s belong to different arrays\n",
+				a->m[0].path, a->m[i].path);
+			return -1;
+		}
+		if (a->m[i].events != a->m[0].events && !o->quiet)
+			fprintf(stderr, "ec-cli raid6check: warning: %s has event count %" PRIu64
+				", %s %" PRIu64 "\n", a->m[i].path, a->m[i].events, a->m[0].path,
+				a->m[0].events);
+	}
+	return 0;
+}
+
+/* Chunk row r->s of every member into r->ptrs, in gen_syndrome's order:
+   0, or -1 with the reason printed. */
+static int read_row(const struct array *a, struct row *r)
+{
+	int i;
+
+	md_stripe_roles(a->disks, a->layout, r->s, r->slot);
+	for (i = 0; i < a->disks; i++) {
+		const struct member *mb = &a->m[r->slot[i]];
+
+		r->ptrs[i] = r->buf + (size_t)i * a->chunk;
+		if (read_at(mb->fd, r->ptrs[i], a->chunk, mb->data_offset + r->s * a->chunk)) {
+			fprintf(stderr, "ec-cli raid6check: %s: cannot read chunk row %" PRIu64
+				": %s\n", mb->path, r->s, errno ? strerror(errno) : "short read");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Row r, whose member in slot `member` is located: its range reported,
+   and with --repair its chunk rewritten. 0, or -1 with the reason
+   printed. */
+static int report_located(const struct array *a, struct row *r, int member,
+			  const struct options *o, struct tally *t)
+{
+	const struct member *mb = &a->m[r->slot[member]];
+	const char *what = member == a->disks - 2 ? "P" : member == a->disks - 1 ? "Q" : "data";
+	size_t lo, hi;
+
+	t->located++;
+	wrong_range(a->disks, a->chunk, r->ptrs, member, r->tmp, &lo, &hi);
+	if (o->repair) {
+		if (io_at(mb->fd, r->tmp, a->chunk, mb->data_offset + r->s * a->chunk, 1)) {
+			fprintf(stderr, "ec-cli raid6check: %s: cannot write chunk row %" PRIu64
+				": %s\n", mb->path, r->s, strerror(errno));
+			return -1;
+		}
+		t->repaired++;
+	}
+	if (o->json) {
+		printf("%s{\"stripe\": %" PRIu64 ", \"verdict\": \"located\", \"role\": %d, "
+		       "\"member\": \"", t->first_row ? "" : ", ", r->s, r->slot[member]);
+		json_str(mb->path);
+		printf("\", \"holds\": \"%s\", \"bytes\": [%zu, %zu], \"repaired\": %s}", what, lo,
+		       hi, o->repair ? "true" : "false");
+	} else {
+		printf("stripe %" PRIu64 ": role %d (%s, %s) wrong at bytes %zu-%zu of its chunk%s\n",
+		       r->s, r->slot[member], mb->path, what, lo, hi, o->repair ? ", repaired" : "");
+	}
+	t->first_row = 0;
+	return 0;
+}
+
+/* One chunk row read, checked and reported: 0, or -1 with the reason
+   printed. */
+static int check_row(const struct array *a, struct row *r, const struct options *o,
+		     struct tally *t)
+{
+	int member, rc;
+
+	if (read_row(a, r))
+		return -1;
+	rc = gfraid_raid6_check(a->disks, a->chunk, (void *const *)r->ptrs, &member);
+	if (rc < 0) {
+		fprintf(stderr, "ec-cli raid6check: %s\n", gfraid_strerror(rc));
+		return -1;
+	}
+	t->stripes++;
+	if (rc == GFRAID_CHECK_LOCATED)
+		return report_located(a, r, member, o, t);
+	if (rc == GFRAID_CHECK_OK) {
+		t->consistent++;
+		return 0;
+	}
+	t->unlocatable++;
+	if (o->json)
+		printf("%s{\"stripe\": %" PRIu64 ", \"verdict\": \"unlocatable\"}",
+		       t->first_row ? "" : ", ", r->s);
+	else
+		printf("stripe %" PRIu64 ": unlocatable (more than one member wrong)\n", r->s);
+	t->first_row = 0;
+	return 0;
+}
+
+static void progress(const struct array *a, const struct options *o, uint64_t s, double t0)
+{
+	double el = now() - t0, rate = (double)(s - o->from + 1) / el;
+
+	fprintf(stderr, "raid6check: row %" PRIu64 " of %" PRIu64 ", %.0f MB/s, about %.0f s left\n",
+		(uint64_t)(s - o->from + 1), (uint64_t)(o->to - o->from + 1),
+		rate * (double)(a->chunk * (uint64_t)(a->disks - 2)) / 1e6, (double)(o->to - s) / rate);
+}
+
+/* Rows o->from .. o->to checked, then the members synced after a repair
+   and the totals printed: 0, or -1 with the reason printed. */
+static int scan(const struct array *a, struct row *r, const struct options *o, struct tally *t)
+{
+	double t0 = now(), last = t0, el;
+	int i;
+
+	if (o->json)
+		printf("{\"layout\": \"%s\", \"raid_disks\": %d, \"chunk\": %" PRIu64
+		       ", \"stripes\": [%" PRIu64 ", %" PRIu64 "], \"rows\": [",
+		       md_layout_name(a->layout), a->disks, a->chunk, (uint64_t)o->from,
+		       (uint64_t)o->to);
+	for (r->s = o->from; r->s <= o->to; r->s++) {
+		if (check_row(a, r, o, t))
+			return -1;
+		if (!o->quiet && now() - last >= 1.0) {
+			last = now();
+			progress(a, o, r->s, t0);
+		}
+	}
+	for (i = 0; i < a->disks && o->repair; i++)
+		if (fsync(a->m[i].fd) && errno != EINVAL) {
+			fprintf(stderr, "ec-cli raid6check: %s: sync: %s\n", a->m[i].path,
+				strerror(errno));
+			return -1;
+		}
+	el = now() - t0;
+	if (o->json)
+		printf("], \"checked\": %" PRIu64 ", \"consistent\": %" PRIu64 ", \"located\": %" PRIu64
+		       ", \"unlocatable\": %" PRIu64 ", \"repaired\": %" PRIu64 ", \"seconds\": %.3f}\n",
+		       t->stripes, t->consistent, t->located, t->unlocatable, t->repaired, el);
+	else
+		printf("%" PRIu64 " chunk rows checked: %" PRIu64 " consistent, %" PRIu64
+		       " with one member wrong%s, %" PRIu64 " unlocatable; %.0f rows/s\n",
+		       t->stripes, t->consistent, t->located, o->repair ? " (repaired)" : "",
+		       t->unlocatable, el > 0 ? (double)t->stripes / el : 0.0);
+	return 0;
+}
+
+/* The members opened and checked, the row range settled and the buffers
+   allocated: 0, or -1 with the reason printed. */
+static int prepare(int argc, char **argv, int first, struct array *a, struct options *o,
+		   struct row *r)
+{
+	int i, nmembers = argc - first;
+
+	for (i = 0; i < nmembers; i++)
+		if (open_member(argv[first + i], i, a, o))
+			return -1;
+	if (members_agree(a, nmembers, o))
+		return -1;
+	if (o->to >= a->stripes)
+		o->to = a->stripes ? a->stripes - 1 : 0;
+	if (a->stripes == 0 || o->from > o->to) {
+		fprintf(stderr, "ec-cli raid6check: no chunk rows in that range (the array has "
+			"%" PRIu64 ")\n", a->stripes);
+		return -1;
+	}
+	r->buf = aligned_alloc(4096, (size_t)a->disks * a->chunk);
+	r->tmp = aligned_alloc(4096, a->chunk);
+	if (!r->buf || !r->tmp) {
+		fprintf(stderr, "ec-cli raid6check: out of memory\n");
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_raid6check(int argc, char **argv)
+{
+	struct array a = { 0, -1, 0, 0, NULL };
+	struct options o = { 0, UINT64_MAX, 0, 0, 0, 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0, 0, 1 };
+	struct row r = { 0, { 0 }, { NULL }, NULL, NULL };
+	int first = parse_args(argc, argv, &a, &o), i, status = 2;
+
+	if (first < 0)
+		return first == -1 ? 0 : 2;
 	a.m = calloc(GFRAID_MAX_DISKS, sizeof(*a.m));
 	if (!a.m)
 		return 2;
 	for (i = 0; i < GFRAID_MAX_DISKS; i++)
 		a.m[i].fd = -1;
-
-	/* open, read the superblocks, put each member at its role */
-	for (i = 0; i < nmembers; i++) {
-		struct member mb = { argv[optind + i], -1, i, data_offset * 512, 0, { 0 } };
-		struct stat st;
-		int flags = (repair ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-
-		if (stat(mb.path, &st) == 0 && S_ISBLK(st.st_mode))
-			flags |= O_EXCL;	/* refused while md or anything else holds it */
-		mb.fd = open(mb.path, flags);
-		if (mb.fd < 0) {
-			fprintf(stderr, "ec-cli raid6check: %s: %s%s\n", mb.path, strerror(errno),
-				errno == EBUSY ? " (in use: stop the array first)" : "");
-			goto out;
-		}
-		if (by_hand) {
-			a.chunk = chunk_kib * 1024;
-			if (i == 0)
-				a.stripes = (device_bytes(mb.fd) - mb.data_offset) / a.chunk;
-		} else if (read_superblock(&mb, &a, i == 0)) {
-			close(mb.fd);
-			goto out;
-		}
-		if (mb.role >= a.disks || a.m[mb.role].fd >= 0) {
-			fprintf(stderr, "ec-cli raid6check: %s: role %d %s\n", mb.path, mb.role,
-				mb.role >= a.disks ? "past raid_disks" : "given twice");
-			close(mb.fd);
-			goto out;
-		}
-		a.m[mb.role] = mb;
-	}
-	for (i = 0; i < a.disks; i++)
-		if (a.m[i].fd < 0) {
-			fprintf(stderr, "ec-cli raid6check: role %d of %d is missing: a scrub needs "
-				"every member\n", i, a.disks);
-			goto out;
-		}
-	if (nmembers != a.disks) {
-		fprintf(stderr, "ec-cli raid6check: %d members given for %d raid disks\n", nmembers,
-			a.disks);
-		goto out;
-	}
-	for (i = 1; i < a.disks && !by_hand; i++)
-		if (memcmp(a.m[i].uuid, a.m[0].uuid, 16)) {
-			fprintf(stderr, "ec-cli raid6check: %s and %s belong to different arrays\n",
-				a.m[0].path, a.m[i].path);
-			goto out;
-		} else if (a.m[i].events != a.m[0].events && !quiet) {
-			fprintf(stderr, "ec-cli raid6check: warning: %s has event count %" PRIu64
-				", %s %" PRIu64 "\n", a.m[i].path, a.m[i].events, a.m[0].path,
-				a.m[0].events);
-		}
-	if (to >= a.stripes)
-		to = a.stripes ? a.stripes - 1 : 0;
-	if (a.stripes == 0 || from > to) {
-		fprintf(stderr, "ec-cli raid6check: no chunk rows in that range (the array has "
-			"%" PRIu64 ")\n", a.stripes);
-		goto out;
-	}
-	buf = aligned_alloc(4096, (size_t)a.disks * a.chunk);
-	tmp = aligned_alloc(4096, a.chunk);
-	if (!buf || !tmp) {
-		fprintf(stderr, "ec-cli raid6check: out of memory\n");
-		goto out;
-	}
-
-	if (json)
-		printf("{\"layout\": \"%s\", \"raid_disks\": %d, \"chunk\": %" PRIu64
-		       ", \"stripes\": [%" PRIu64 ", %" PRIu64 "], \"rows\": [",
-		       layout_names[a.layout], a.disks, a.chunk, (uint64_t)from, (uint64_t)to);
-	t0 = last_progress = now();
-	for (s = from; s <= to; s++) {
-		int member, rc;
-
-		stripe_roles(&a, s, slot);
-		for (i = 0; i < a.disks; i++) {
-			struct member *mb = &a.m[slot[i]];
-
-			ptrs[i] = buf + (size_t)i * a.chunk;
-			if (read_at(mb->fd, ptrs[i], a.chunk, mb->data_offset + s * a.chunk)) {
-				fprintf(stderr, "ec-cli raid6check: %s: cannot read chunk row %" PRIu64
-					": %s\n", mb->path, s, errno ? strerror(errno) : "short read");
-				goto out;
-			}
-		}
-		rc = gfraid_raid6_check(a.disks, a.chunk, (void *const *)ptrs, &member);
-		if (rc < 0) {
-			fprintf(stderr, "ec-cli raid6check: %s\n", gfraid_strerror(rc));
-			goto out;
-		}
-		t.stripes++;
-		if (rc == GFRAID_CHECK_OK) {
-			t.consistent++;
-		} else if (rc == GFRAID_CHECK_UNLOCATABLE) {
-			t.unlocatable++;
-			if (json)
-				printf("%s{\"stripe\": %" PRIu64 ", \"verdict\": \"unlocatable\"}",
-				       first_row ? "" : ", ", s);
-			else
-				printf("stripe %" PRIu64 ": unlocatable (more than one member wrong)\n",
-				       s);
-			first_row = 0;
-		} else {
-			struct member *mb = &a.m[slot[member]];
-			const char *what = member == a.disks - 2 ? "P" : member == a.disks - 1 ? "Q"
-												: "data";
-			size_t lo, hi;
-
-			t.located++;
-			wrong_range(a.disks, a.chunk, ptrs, member, tmp, &lo, &hi);
-			if (repair) {
-				if (io_at(mb->fd, tmp, a.chunk, mb->data_offset + s * a.chunk, 1)) {
-					fprintf(stderr, "ec-cli raid6check: %s: cannot write chunk row %"
-						PRIu64 ": %s\n", mb->path, s, strerror(errno));
-					goto out;
-				}
-				t.repaired++;
-			}
-			if (json) {
-				printf("%s{\"stripe\": %" PRIu64 ", \"verdict\": \"located\", \"role\": "
-				       "%d, \"member\": \"", first_row ? "" : ", ", s, slot[member]);
-				json_str(mb->path);
-				printf("\", \"holds\": \"%s\", \"bytes\": [%zu, %zu], \"repaired\": %s}",
-				       what, lo, hi, repair ? "true" : "false");
-			} else {
-				printf("stripe %" PRIu64 ": role %d (%s, %s) wrong at bytes %zu-%zu of "
-				       "its chunk%s\n",
-				       s, slot[member], mb->path, what, lo, hi,
-				       repair ? ", repaired" : "");
-			}
-			first_row = 0;
-		}
-		if (!quiet && now() - last_progress >= 1.0) {
-			double el = now() - t0, rate = (double)(s - from + 1) / el;
-
-			last_progress = now();
-			fprintf(stderr, "raid6check: row %" PRIu64 " of %" PRIu64 ", %.0f MB/s, about "
-				"%.0f s left\n", (uint64_t)(s - from + 1), (uint64_t)(to - from + 1),
-				rate * (double)(a.chunk * (uint64_t)(a.disks - 2)) / 1e6,
-				(double)(to - s) / rate);
-		}
-	}
-	if (repair)
-		for (i = 0; i < a.disks; i++)
-			if (fsync(a.m[i].fd) && errno != EINVAL) {
-				fprintf(stderr, "ec-cli raid6check: %s: sync: %s\n", a.m[i].path,
-					strerror(errno));
-				goto out;
-			}
-	{
-		double el = now() - t0;
-
-		if (json)
-			printf("], \"checked\": %" PRIu64 ", \"consistent\": %" PRIu64
-			       ", \"located\": %" PRIu64 ", \"unlocatable\": %" PRIu64
-			       ", \"repaired\": %" PRIu64 ", \"seconds\": %.3f}\n",
-			       t.stripes, t.consistent, t.located, t.unlocatable, t.repaired, el);
-		else
-			printf("%" PRIu64 " chunk rows checked: %" PRIu64 " consistent, %" PRIu64
-			       " with one member wrong%s, %" PRIu64 " unlocatable; %.0f rows/s\n",
-			       t.stripes, t.consistent, t.located, repair ? " (repaired)" : "",
-			       t.unlocatable, el > 0 ? (double)t.stripes / el : 0.0);
-	}
-	status = t.located || t.unlocatable ? 1 : 0;
-out:
-	free(buf);
-	free(tmp);
+	if (!prepare(argc, argv, first, &a, &o, &r) && !scan(&a, &r, &o, &t))
+		status = t.located || t.unlocatable ? 1 : 0;
+	free(r.buf);
+	free(r.tmp);
 	for (i = 0; i < GFRAID_MAX_DISKS; i++)
-		if (a.m && a.m[i].fd >= 0)
+		if (a.m[i].fd >= 0)
 			close(a.m[i].fd);
 	free(a.m);
 	return status;
