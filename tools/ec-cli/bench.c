@@ -325,7 +325,26 @@ static void usage(FILE *f)
 		"                   against the fastest\n");
 }
 
-int cmd_bench(int argc, char **argv)
+/* A numeric option into o: 0, or 2 with the reason printed. */
+static int parse_number(int ch, const char *arg, struct options *o)
+{
+	if (ch == 't' && cli_parse_seconds(arg, 0, 60, &o->min_time)) {
+		fprintf(stderr, "ec-cli bench: --min-time wants seconds in (0, 60]\n");
+		return 2;
+	}
+	if (ch == 'r' && cli_parse_int(arg, 1, 64, &o->repetitions)) {
+		fprintf(stderr, "ec-cli bench: --repetitions wants 1..64\n");
+		return 2;
+	}
+	if (ch == 'R' && cli_parse_int(arg, 1, 64, &o->rounds)) {
+		fprintf(stderr, "ec-cli bench: --rounds wants 1..64\n");
+		return 2;
+	}
+	return 0;
+}
+
+/* The options into o: 0, 1 after the help, or 2 on a usage error. */
+static int parse_args(int argc, char **argv, struct options *o)
 {
 	static const struct option opts[] = {
 		{ "op", required_argument, NULL, 'o' },
@@ -342,70 +361,120 @@ int cmd_bench(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if ((ch == 't' || ch == 'r' || ch == 'R') && parse_number(ch, optarg, o))
+			return 2;
+		o->ops = ch == 'o' ? optarg : o->ops;
+		o->impls = ch == 'i' ? optarg : o->impls;
+		o->geometries = ch == 'd' ? optarg : o->geometries;
+		o->sizes = ch == 's' ? optarg : o->sizes;
+		o->all |= ch == 'a';
+		o->json |= ch == 'j';
+		o->csv |= ch == 'c';
+		o->dispatch |= ch == 'D';
+		if (ch == 'h') {
+			usage(stdout);
+			return 1;
+		}
+		if (ch == '?') {
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc || (o->json && o->csv)) {
+		usage(stderr);
+		return 2;
+	}
+	return 0;
+}
+
+/* Every selected case timed o->rounds times over (the whole selection a
+   round), each case's median round kept: the number of results. */
+static int time_all(const struct options *o, const struct bench_case *cases, int n, int total,
+		    struct result *res, double *rounds)
+{
+	int i, round, nres = 0;
+
+	for (round = 0; round < o->rounds; round++) {
+		nres = 0;
+		for (i = 0; i < n; i++) {
+			struct result *r;
+			struct bench_run *run;
+
+			if (!selected(o, &cases[i]))
+				continue;
+			r = &res[nres];
+			r->c = &cases[i];
+			progress(round * total + nres++, total * o->rounds, cases[i].name);
+			run = bench_open(&cases[i], &r->skipped);
+			if (!run)
+				continue;
+			bench_step(run);	/* warm the caches and the first-use paths */
+			rounds[(nres - 1) * o->rounds + round] =
+				time_case(run, o->min_time, o->repetitions) * 1e9;
+			bench_close(run);
+		}
+	}
+	for (i = 0; i < nres; i++) {
+		struct result *r = &res[i];
+
+		if (r->skipped)
+			continue;
+		qsort(&rounds[i * o->rounds], (size_t)o->rounds, sizeof(*rounds), cmp_double);
+		r->ns_per_step = rounds[i * o->rounds + o->rounds / 2];
+		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
+		if (bench_step_writes(r->c))
+			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
+	}
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K");
+	return nres;
+}
+
+/* The default report: the table (unless the short run), then per op our
+   best against the best peer. */
+static void print_text(const struct options *o, const struct result *res, int nres)
+{
+	int short_run = !o->all && !o->ops && !o->impls && !o->geometries && !o->sizes, i;
+
+	printf("ec-cli bench: %d cases, median of %d runs of %g s each", nres, o->repetitions,
+	       o->min_time);
+	if (o->rounds > 1)
+		printf(", median of %d rounds", o->rounds);
+	printf("; GB/s of data\n");
+	if (bench_isal_version())
+		printf("isal: peers are %s\n", bench_isal_version());
+#ifdef GFRAID_HAVE_ORACLES
+	for (i = 0; i < nres; i++)
+		if (!res[i].skipped && !strncmp(res[i].c->impl, "linux:", 6) &&
+		    (res[i].c->op == BOP_2DATA || res[i].c->op == BOP_DATAP))
+			break;
+	if (i < nres)
+		printf("kernel recovery runs on gen_syndrome %s, the one raid6_pq picks here\n",
+		       lref_gen_name(lref_gen_kernel_choice()));
+#else
+	(void)i;
+#endif
+	if (!short_run) {
+		printf("\n");
+		print_table(res, nres);
+	}
+	print_summary(res, nres);
+}
+
+int cmd_bench(int argc, char **argv)
+{
 	struct options o = { .min_time = 0.05, .repetitions = 3, .rounds = 1 };
 	const struct bench_case *cases;
 	const char *chosen[GFRAID_OP_COUNT];
 	struct result *res;
 	double *rounds;	/* ns per step, o.rounds per case */
-	int n, i, ch, round, nres = 0, total = 0;
+	int n, i, nres, total = 0, err = parse_args(argc, argv, &o);
 
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			o.ops = optarg;
-			break;
-		case 'i':
-			o.impls = optarg;
-			break;
-		case 'd':
-			o.geometries = optarg;
-			break;
-		case 's':
-			o.sizes = optarg;
-			break;
-		case 'a':
-			o.all = 1;
-			break;
-		case 't':
-			if (cli_parse_seconds(optarg, 0, 60, &o.min_time)) {
-				fprintf(stderr, "ec-cli bench: --min-time wants seconds in (0, 60]\n");
-				return 2;
-			}
-			break;
-		case 'r':
-			if (cli_parse_int(optarg, 1, 64, &o.repetitions)) {
-				fprintf(stderr, "ec-cli bench: --repetitions wants 1..64\n");
-				return 2;
-			}
-			break;
-		case 'R':
-			if (cli_parse_int(optarg, 1, 64, &o.rounds)) {
-				fprintf(stderr, "ec-cli bench: --rounds wants 1..64\n");
-				return 2;
-			}
-			break;
-		case 'j':
-			o.json = 1;
-			break;
-		case 'c':
-			o.csv = 1;
-			break;
-		case 'D':
-			o.dispatch = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (optind < argc || (o.json && o.csv)) {
-		usage(stderr);
-		return 2;
-	}
-
+	if (err)
+		return err == 1 ? 0 : 2;
 	if (o.dispatch) {
 		/* every variant of ours, at the sizes the goal names */
 		o.impls = "gfraid:";
@@ -425,73 +494,19 @@ int cmd_bench(int argc, char **argv)
 	rounds = calloc((size_t)total * (size_t)o.rounds, sizeof(*rounds));
 	if (!res || !rounds) {
 		fprintf(stderr, "ec-cli bench: out of memory\n");
+		free(res);
+		free(rounds);
 		return 1;
 	}
-	for (round = 0; round < o.rounds; round++) {
-		nres = 0;
-		for (i = 0; i < n; i++) {
-			struct result *r;
-			struct bench_run *run;
-
-			if (!selected(&o, &cases[i]))
-				continue;
-			r = &res[nres];
-			r->c = &cases[i];
-			progress(round * total + nres++, total * o.rounds, cases[i].name);
-			run = bench_open(&cases[i], &r->skipped);
-			if (!run)
-				continue;
-			bench_step(run);	/* warm the caches and the first-use paths */
-			rounds[(nres - 1) * o.rounds + round] =
-				time_case(run, o.min_time, o.repetitions) * 1e9;
-			bench_close(run);
-		}
-	}
-	for (i = 0; i < nres; i++) {
-		struct result *r = &res[i];
-
-		if (r->skipped)
-			continue;
-		qsort(&rounds[i * o.rounds], (size_t)o.rounds, sizeof(*rounds), cmp_double);
-		r->ns_per_step = rounds[i * o.rounds + o.rounds / 2];
-		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
-		if (bench_step_writes(r->c))
-			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
-	}
-	if (isatty(STDERR_FILENO))
-		fprintf(stderr, "\r\033[K");
-
-	if (o.dispatch) {
+	nres = time_all(&o, cases, n, total, res, rounds);
+	if (o.dispatch)
 		print_dispatch(res, nres, chosen);
-	} else if (o.json) {
+	else if (o.json)
 		print_json(res, nres, &o);
-	} else if (o.csv) {
+	else if (o.csv)
 		print_csv(res, nres);
-	} else {
-		int short_run = !o.all && !o.ops && !o.impls && !o.geometries && !o.sizes;
-
-		printf("ec-cli bench: %d cases, median of %d runs of %g s each", nres, o.repetitions,
-		       o.min_time);
-		if (o.rounds > 1)
-			printf(", median of %d rounds", o.rounds);
-		printf("; GB/s of data\n");
-		if (bench_isal_version())
-			printf("isal: peers are %s\n", bench_isal_version());
-#ifdef GFRAID_HAVE_ORACLES
-		for (i = 0; i < nres; i++)
-			if (!res[i].skipped && !strncmp(res[i].c->impl, "linux:", 6) &&
-			    (res[i].c->op == BOP_2DATA || res[i].c->op == BOP_DATAP))
-				break;
-		if (i < nres)
-			printf("kernel recovery runs on gen_syndrome %s, the one raid6_pq picks here\n",
-			       lref_gen_name(lref_gen_kernel_choice()));
-#endif
-		if (!short_run) {
-			printf("\n");
-			print_table(res, nres);
-		}
-		print_summary(res, nres);
-	}
+	else
+		print_text(&o, res, nres);
 	free(rounds);
 	free(res);
 	return 0;
