@@ -90,33 +90,6 @@ START_TEST(raid6_disks_and_null)
 }
 END_TEST
 
-/* The scrub: bad arguments leave *member alone too; a zero length is
-   consistent. */
-START_TEST(raid6_check_bad)
-{
-	int bad_disks[] = { INT_MIN, -1, 0, 1, 2, 258, INT_MAX }, member = 77;
-	void *saved;
-	size_t i;
-
-	for (i = 0; i < sizeof(bad_disks) / sizeof(bad_disks[0]); i++)
-		expect(gfraid_raid6_check(bad_disks[i], LEN, ptrs, &member), GFRAID_EDISKS);
-	expect(gfraid_raid6_check(6, LEN, NULL, &member), GFRAID_ENULL);
-	expect(gfraid_raid6_check(6, LEN, ptrs, NULL), GFRAID_ENULL);
-	for (i = 0; i < 6; i++) {
-		saved = ptrs[i];
-		ptrs[i] = NULL;
-		expect(gfraid_raid6_check(6, LEN, ptrs, &member), GFRAID_ENULL);
-		ptrs[i] = saved;
-	}
-	ck_assert_int_eq(member, 77);
-	expect(gfraid_raid6_check(6, 0, ptrs, &member), GFRAID_CHECK_OK);
-	ck_assert_int_eq(member, -1);
-	/* random bytes: P and Q disagree with the data all over */
-	expect(gfraid_raid6_check(6, LEN, ptrs, &member), GFRAID_CHECK_UNLOCATABLE);
-	ck_assert_int_eq(member, -1);
-}
-END_TEST
-
 START_TEST(raid6_indices)
 {
 	/* xor_syndrome: 0 <= start <= stop <= disks-3 */
@@ -294,7 +267,6 @@ int main(void)
 		raid6_disks_and_null,
 		raid6_indices,
 		raid6_zero_length_is_a_noop,
-		raid6_check_bad,
 		ec_encode_bad,
 		ec_update_bad,
 		ec_update_shards_bad,

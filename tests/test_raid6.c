@@ -3,84 +3,14 @@
  * RAID-6 against Linux lib/raid6 (every algorithm valid on this CPU, built
  * unchanged in userspace), against ISA-L's pq_gen and against our byte
  * reference: gen_syndrome, xor_syndrome, both recoveries,
- * gfraid_raid6_recover over every failure pattern, and the scrub
- * (gfraid_raid6_check).
+ * gfraid_raid6_recover over every failure pattern (the scrub:
+ * test_check.c).
  */
 #include <isa-l/raid.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "common.h"
-#include "linux_raid6.h"
 #include "ops.h"
-
-/* A stripe: `disks` blocks of `bytes`, each followed by a guard page. */
-struct stripe {
-	int disks;
-	size_t bytes;
-	struct guarded_set s;
-};
-
-static void stripe_new(struct stripe *st, int disks, size_t bytes, size_t skew)
-{
-	st->disks = disks;
-	st->bytes = bytes;
-	gset_alloc(&st->s, disks, bytes, skew);
-}
-
-static void stripe_free(struct stripe *st)
-{
-	gset_free(&st->s);
-}
-
-static void **ptrs(struct stripe *st)
-{
-	return (void **)st->s.ptrs;
-}
-
-static void stripe_copy(struct stripe *dst, struct stripe *src)
-{
-	int i;
-
-	for (i = 0; i < src->disks; i++)
-		memcpy(dst->s.ptrs[i], src->s.ptrs[i], src->bytes);
-}
-
-static void stripe_fill(struct stripe *st)
-{
-	int i;
-
-	for (i = 0; i < st->disks; i++)
-		test_fill(st->s.ptrs[i], st->bytes);
-}
-
-static void assert_stripes_equal(struct stripe *a, struct stripe *b, const char *what)
-{
-	char ctx[320];
-	int i;
-
-	for (i = 0; i < a->disks; i++) {
-		snprintf(ctx, sizeof(ctx), "%s, disks=%d bytes=%zu, block %d", what, a->disks,
-			 a->bytes, i);
-		ck_assert_same(a->s.ptrs[i], b->s.ptrs[i], a->bytes, ctx);
-	}
-}
-
-/* Geometries: 4..34 disks mostly (the kernel's SIMD loops need two data
-   disks), 257 every eighth case; sizes multiples of 512, what the kernel's
-   unrolled loops take. */
-static int random_disks(int iter)
-{
-	return iter % 8 == 7 ? 257 : test_range(4, 34);
-}
-
-static size_t random_aligned_bytes(int disks)
-{
-	int max_units = disks > 64 ? 8 : 64;	/* up to 4 KiB or 32 KiB */
-
-	return (size_t)LREF_BLOCK_MULTIPLE * test_range(1, max_units);
-}
+#include "stripe.h"
 
 static int valid_gen_algos(void)
 {
@@ -489,102 +419,6 @@ static void every_pattern(void)
 	}
 }
 
-/* The scrub: gfraid_raid6_check with the stripe's buffers read-only. */
-static void expect_check(struct stripe *st, int want, int want_member, const char *what)
-{
-	int member = 12345, rc;
-
-	gset_protect(&st->s, 0);
-	rc = gfraid_raid6_check(st->disks, st->bytes, (void *const *)ptrs(st), &member);
-	gset_protect(&st->s, 1);
-	ck_assert_msg(rc == want && member == want_member,
-		      "raid6_check %s, %s, disks=%d bytes=%zu: returned %d, member %d; want %d, %d",
-		      gfraid_impl_selected(GFRAID_OP_RAID6_CHECK), what, st->disks, st->bytes, rc,
-		      member, want, want_member);
-}
-
-/* n (>= 1) bytes of member m in [lo, hi) made wrong, all at different
-   offsets. */
-static void spoil(struct stripe *st, int m, size_t lo, size_t hi, int n)
-{
-	size_t span = (hi - lo) / (size_t)n;
-	int i;
-
-	for (i = 0; i < n; i++)
-		st->s.ptrs[m][lo + (size_t)i * span + (size_t)test_range(0, (int)span - 1)] ^=
-			(uint8_t)test_range(1, 255);
-}
-
-/* Another member than m. */
-static int other_member(int disks, int m)
-{
-	return (m + test_range(1, disks - 1)) % disks;
-}
-
-/*
- * Every variant of raid6_check on stripes made consistent by Linux's
- * gen_syndrome (aligned sizes) or our byte reference (any size, unaligned
- * starts): consistent, then one member wrong at up to five bytes (located,
- * whichever member, data, P or Q), then a second one wrong in the other
- * half (unlocatable). Guard pages, read-only buffers.
- */
-START_TEST(check_every_variant)
-{
-	int v, iter, runs = 0, gen_i = lref_gen_first_valid();
-
-	for (v = 0; v < gfraid_impl_count(GFRAID_OP_RAID6_CHECK); v++) {
-		if (!use_variant(GFRAID_OP_RAID6_CHECK, v))
-			continue;
-		runs++;
-		for (iter = 0; iter < 40; iter++) {
-			int by_linux = iter % 2 == 0, disks = random_disks(iter), m;
-			size_t bytes = by_linux ? random_aligned_bytes(disks)
-						: (size_t)test_range(2, disks > 64 ? 3000 : 40000);
-			struct stripe st;
-
-			stripe_new(&st, disks, bytes, by_linux ? 0 : (size_t)test_range(1, 63));
-			stripe_fill(&st);
-			if (by_linux)
-				lref_gen(gen_i, disks, bytes, ptrs(&st));
-			else
-				ref_gen_syndrome(disks, bytes, st.s.ptrs);
-			expect_check(&st, GFRAID_CHECK_OK, -1, "consistent");
-			m = test_range(0, disks - 1);
-			spoil(&st, m, 0, bytes / 2, test_range(1, bytes >= 10 ? 5 : 1));
-			expect_check(&st, GFRAID_CHECK_LOCATED, m, "one member wrong");
-			spoil(&st, other_member(disks, m), bytes / 2, bytes, 1);
-			expect_check(&st, GFRAID_CHECK_UNLOCATABLE, -1, "two members wrong");
-			stripe_free(&st);
-		}
-	}
-	ck_assert_int_ge(runs, 1);
-}
-END_TEST
-
-/* Against ISA-L's pq_check, which says only pass or fail: the same
-   verdict on consistent stripes and on ones with a byte wrong. */
-START_TEST(check_vs_isal_pq_check)
-{
-	int iter;
-
-	for (iter = 0; iter < 200; iter++) {
-		struct stripe st;
-		int disks = iter % 10 == 9 ? 257 : test_range(4, 34), member, spoilt = iter % 2;
-		size_t bytes = (size_t)64 * test_range(1, 256);
-
-		stripe_new(&st, disks, bytes, 0);
-		stripe_fill(&st);
-		ck_assert_int_eq(pq_gen(disks, (int)bytes, ptrs(&st)), 0);
-		if (spoilt)
-			spoil(&st, test_range(0, disks - 1), 0, bytes, 1);
-		ck_assert_int_eq(pq_check(disks, (int)bytes, ptrs(&st)) != 0, spoilt);
-		ck_assert_int_eq(gfraid_raid6_check(disks, bytes, (void *const *)ptrs(&st), &member),
-				 spoilt ? GFRAID_CHECK_LOCATED : GFRAID_CHECK_OK);
-		stripe_free(&st);
-	}
-}
-END_TEST
-
 /* The checker itself: a stripe with one flipped bit must not compare
    equal, or every test above could pass by accident. */
 START_TEST(checker_catches_a_flipped_bit)
@@ -619,8 +453,6 @@ int main(void)
 		gen_xor_vs_reference,
 		rmw_equals_full_gen,
 		recover_every_pattern,
-		check_every_variant,
-		check_vs_isal_pq_check,
 		checker_catches_a_flipped_bit,
 		NULL,
 	};

@@ -3,86 +3,14 @@
  * gfraid_ec_new / encode / reconstruct / free: every erasure pattern of
  * every code up to 10+4, random patterns at 64+16 and 200+56, every encode
  * variant, and bad input (many threads sharing one decoder cache:
- * test_threads.c); the scrub, gfraid_ec_check.
+ * test_threads.c; the scrub, gfraid_ec_check: test_check.c).
  */
 #include <isa-l/erasure_code.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-
-/* k+m guarded shards, an untouched copy, and a present[] map. */
-struct code_case {
-	int k, m;
-	size_t len;
-	struct guarded_set shards;
-	uint8_t **orig;
-	uint8_t present[GFRAID_MAX_SHARDS];
-};
-
-static void case_new(struct code_case *c, gfraid_ec *ec, int k, int m, size_t len, size_t skew)
-{
-	int i;
-
-	c->k = k;
-	c->m = m;
-	c->len = len;
-	gset_alloc(&c->shards, k + m, len, skew);
-	c->orig = calloc((size_t)(k + m), sizeof(*c->orig));
-	ck_assert(c->orig);
-	for (i = 0; i < k; i++)
-		test_fill(c->shards.ptrs[i], len);
-	ck_assert_int_eq(gfraid_ec_encode(ec, len, (const unsigned char *const *)c->shards.ptrs,
-					  c->shards.ptrs + k), 0);
-	for (i = 0; i < k + m; i++) {
-		c->orig[i] = malloc(len ? len : 1);
-		ck_assert(c->orig[i]);
-		memcpy(c->orig[i], c->shards.ptrs[i], len);
-		c->present[i] = 1;
-	}
-}
-
-static void case_free(struct code_case *c)
-{
-	int i;
-
-	for (i = 0; i < c->k + c->m; i++)
-		free(c->orig[i]);
-	free(c->orig);
-	gset_free(&c->shards);
-}
-
-/* Lose the shards whose present[] is 0 (garbage in them), rebuild, and
-   check every shard; returns the error, and on one checks that nothing
-   was written. */
-static int lose_and_rebuild(gfraid_ec *ec, struct code_case *c, const char *what)
-{
-	char ctx[160];
-	int i, err;
-
-	for (i = 0; i < c->k + c->m; i++)
-		if (!c->present[i])
-			memset(c->shards.ptrs[i], 0xee, c->len);
-	err = gfraid_ec_reconstruct(ec, c->len, c->shards.ptrs, c->present);
-	for (i = 0; i < c->k + c->m; i++) {
-		snprintf(ctx, sizeof(ctx), "%s %d+%d len %zu shard %d (%s), err %d", what, c->k, c->m,
-			 c->len, i, c->present[i] ? "present" : "lost", err);
-		if (!err || c->present[i]) {
-			ck_assert_same(c->shards.ptrs[i], c->orig[i], c->len, ctx);
-		} else {
-			size_t x;
-
-			for (x = 0; x < c->len; x++)
-				ck_assert_msg(c->shards.ptrs[i][x] == 0xee, "%s: written on error", ctx);
-		}
-	}
-	for (i = 0; i < c->k + c->m; i++) {
-		memcpy(c->shards.ptrs[i], c->orig[i], c->len);
-		c->present[i] = 1;
-	}
-	return err;
-}
+#include "code_case.h"
 
 /* ISA-L's own verdict on a pattern: is the submatrix of the first k
    surviving rows of its matrix invertible? */
@@ -279,160 +207,6 @@ START_TEST(bad_input)
 }
 END_TEST
 
-/* ---- the scrub: gfraid_ec_check ---------------------------------- */
-
-/* gfraid_ec_check on c's shards made read-only; the verdict and the
-   located shards (want, nwant) asserted. */
-static void expect_ec_check(gfraid_ec *ec, struct code_case *c, int rc_want, const int *want,
-			    int nwant, const char *what)
-{
-	int bad[GFRAID_MAX_SHARDS], nbad = -1, rc, i;
-
-	gset_protect(&c->shards, 0);
-	rc = gfraid_ec_check(ec, c->len, (const unsigned char *const *)c->shards.ptrs, bad, &nbad);
-	gset_protect(&c->shards, 1);
-	ck_assert_msg(rc == rc_want && nbad == nwant,
-		      "ec_check %s, %s, %d+%d len %zu: returned %d with %d shards, want %d with %d",
-		      gfraid_impl_selected(GFRAID_OP_EC_CHECK), what, c->k, c->m, c->len, rc, nbad,
-		      rc_want, nwant);
-	for (i = 0; i < nwant; i++)
-		ck_assert_msg(bad[i] == want[i], "ec_check %s, %s, %d+%d: shard %d located, not %d",
-			      gfraid_impl_selected(GFRAID_OP_EC_CHECK), what, c->k, c->m, bad[i],
-			      want[i]);
-}
-
-/* Bytes [lo, hi) of shard z made wrong, each by a nonzero value. */
-static void spoil_range(struct code_case *c, int z, size_t lo, size_t hi)
-{
-	size_t x;
-
-	for (x = lo; x < hi; x++)
-		c->shards.ptrs[z][x] ^= (uint8_t)test_range(1, 255);
-}
-
-/* Two different shards at random wrong over [0, lo_end) and [hi_start,
-   len): both located, ascending; then the stripe restored. */
-static void two_wrong(gfraid_ec *ec, struct code_case *c, size_t lo_end, size_t hi_start,
-		      const char *what)
-{
-	int n = c->k + c->m, want[2], i;
-
-	want[0] = test_range(0, n - 1);
-	want[1] = (want[0] + test_range(1, n - 1)) % n;
-	spoil_range(c, want[0], 0, lo_end);
-	spoil_range(c, want[1], hi_start, c->len);
-	if (want[0] > want[1]) {
-		int t = want[0];
-
-		want[0] = want[1];
-		want[1] = t;
-	}
-	expect_ec_check(ec, c, GFRAID_CHECK_LOCATED, want, 2, what);
-	for (i = 0; i < n; i++)
-		memcpy(c->shards.ptrs[i], c->orig[i], c->len);
-}
-
-/*
- * Every variant of the ec_check op (the encode kernels into scratch), on
- * stripes whose parity ISA-L encoded (its Cauchy or RS matrix, the ones
- * gfraid_ec_new makes): consistent; one shard wrong over a byte range
- * (located, m >= 2; unlocatable with one parity shard); two shards wrong
- * in different halves (each byte one shard: both located); with m >= 4
- * and Cauchy, two shards wrong in the same bytes; m + 1 shards wrong
- * (unlocatable). Read-only guarded shards, any length and alignment; a
- * located stripe rebuilt by gfraid_ec_reconstruct is the original.
- */
-START_TEST(ec_check_every_variant)
-{
-	int v, iter, runs = 0;
-
-	for (v = 0; v < gfraid_impl_count(GFRAID_OP_EC_CHECK); v++) {
-		if (!use_variant(GFRAID_OP_EC_CHECK, v))
-			continue;
-		runs++;
-		for (iter = 0; iter < 30; iter++) {
-			int k = test_range(1, 20), m = test_range(1, 6), n = k + m, a, i;
-			int cauchy = iter % 3 != 2;
-			size_t len = (size_t)test_range(2, 20000), half = len / 2;
-			gfraid_ec *ec = gfraid_ec_new(k, m, cauchy ? GFRAID_MATRIX_CAUCHY
-								    : GFRAID_MATRIX_RS, NULL);
-			uint8_t *mat = malloc((size_t)n * k), *tbl = malloc((size_t)32 * k * m);
-			struct code_case c;
-
-			ck_assert(ec && mat && tbl);
-			case_new(&c, ec, k, m, len, (size_t)test_range(0, 63));
-			/* the parity as ISA-L encodes it */
-			if (cauchy)
-				gf_gen_cauchy1_matrix(mat, n, k);
-			else
-				gf_gen_rs_matrix(mat, n, k);
-			ec_init_tables(k, m, mat + (size_t)k * k, tbl);
-			ec_encode_data((int)len, k, m, tbl, c.shards.ptrs, c.shards.ptrs + k);
-			expect_ec_check(ec, &c, GFRAID_CHECK_OK, NULL, 0, "consistent");
-
-			a = test_range(0, n - 1);
-			spoil_range(&c, a, half / 3, half / 3 + (size_t)test_range(1, (int)half / 2 + 1));
-			if (m == 1) {
-				expect_ec_check(ec, &c, GFRAID_CHECK_UNLOCATABLE, NULL, 0,
-						"one shard wrong, one parity shard");
-			} else {
-				expect_ec_check(ec, &c, GFRAID_CHECK_LOCATED, &a, 1, "one shard wrong");
-				memset(c.present, 1, sizeof(c.present));
-				c.present[a] = 0;
-				lose_and_rebuild(ec, &c, "rebuilt as located");
-				two_wrong(ec, &c, half, half, "two shards wrong, in different bytes");
-			}
-			if (m >= 4 && cauchy)
-				two_wrong(ec, &c, len, 0, "two shards wrong in the same bytes");
-			if (len >= (size_t)(m + 1)) {
-				/* m + 1 shards wrong, one byte each, at different offsets */
-				for (i = 0; i <= m; i++)
-					c.shards.ptrs[(a + i) % n][(size_t)i * (len / (size_t)(m + 1))] ^=
-						0x3c;
-				expect_ec_check(ec, &c, GFRAID_CHECK_UNLOCATABLE, NULL, 0,
-						"m + 1 shards wrong");
-			}
-			case_free(&c);
-			free(mat);
-			free(tbl);
-			gfraid_ec_free(ec);
-		}
-	}
-	ck_assert_int_ge(runs, 1);
-}
-END_TEST
-
-START_TEST(ec_check_bad_input)
-{
-	gfraid_ec *ec = gfraid_ec_new(2, 2, GFRAID_MATRIX_CAUCHY, NULL);
-	uint8_t buf[4][64];
-	const unsigned char *shards[4];
-	int bad[2] = { 7, 7 }, nbad = 7, i;
-
-	ck_assert_ptr_nonnull(ec);
-	for (i = 0; i < 4; i++) {
-		memset(buf[i], i + 1, sizeof(buf[i]));
-		shards[i] = buf[i];
-	}
-	ck_assert_int_eq(gfraid_ec_check(NULL, 64, shards, bad, &nbad), GFRAID_ENULL);
-	ck_assert_int_eq(gfraid_ec_check(ec, 64, NULL, bad, &nbad), GFRAID_ENULL);
-	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, NULL, &nbad), GFRAID_ENULL);
-	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, bad, NULL), GFRAID_ENULL);
-	shards[3] = NULL;
-	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, bad, &nbad), GFRAID_ENULL);
-	ck_assert_int_eq(nbad, 7);
-	ck_assert_int_eq(bad[0], 7);
-	shards[3] = buf[3];
-	ck_assert_int_eq(gfraid_ec_check(ec, 0, shards, bad, &nbad), GFRAID_CHECK_OK);
-	ck_assert_int_eq(nbad, 0);
-	/* constant shards: the parity is wrong in every byte, shard 2 and 3
-	   alike, and no one shard explains a byte */
-	ck_assert_int_eq(gfraid_ec_check(ec, 64, shards, bad, &nbad), GFRAID_CHECK_UNLOCATABLE);
-	ck_assert_int_eq(nbad, 0);
-	gfraid_ec_free(ec);
-}
-END_TEST
-
 int main(void)
 {
 	const TTest *const tests[] = {
@@ -442,8 +216,6 @@ int main(void)
 		every_encode_variant,
 		too_many_lost,
 		bad_input,
-		ec_check_every_variant,
-		ec_check_bad_input,
 		NULL,
 	};
 

@@ -158,9 +158,6 @@ static int locate_piece(struct locate *l, const uint8_t *scratch, size_t piece,
 	return 0;
 }
 
-/* Pointers kept on the stack up to this many (data, parity, scratch). */
-#define STACK_PTRS 48
-
 /* The scratch (m pieces) and the locating's working bytes, one allocation,
    made only when needed: for a check variant's partial sums when k >
    GFR_EC_CHECK_SCRATCH_K, or when a piece mismatches. 0, or -1 when out
@@ -180,7 +177,7 @@ static int work_get(struct locate *l, uint8_t **work, int m, size_t piece)
 int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const *shards, int *bad,
 		    int *nbad)
 {
-	uint8_t wrong[GFRAID_MAX_SHARDS / 8] = { 0 }, *stack_p[STACK_PTRS], **p, *work = NULL;
+	uint8_t wrong[GFRAID_MAX_SHARDS / 8] = { 0 }, *stack_p[GFR_EC_STACK_PTRS], **p, *work = NULL;
 	struct locate l;
 	size_t piece, off, n;
 	int k, m, r, i, nwrong = 0, err = 0;
@@ -198,7 +195,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 	piece = piece < 64 ? 64 : piece;
 	l.ec = ec;
 	l.tmax = m / 2 < MAX_PER_BYTE ? m / 2 : MAX_PER_BYTE;
-	p = k + 2 * m <= STACK_PTRS ? stack_p : gfr_port_alloc(sizeof(*p) * (size_t)(k + 2 * m));
+	p = k + 2 * m <= GFR_EC_STACK_PTRS ? stack_p : gfr_port_alloc(sizeof(*p) * (size_t)(k + 2 * m));
 	if (!p || (k > GFR_EC_CHECK_SCRATCH_K && work_get(&l, &work, m, piece)))
 		err = GFRAID_ENOMEM;
 	for (off = 0; off < len && !err; off += n) {

@@ -8,6 +8,10 @@
 
 #define CACHE_SLOTS 16
 
+/* Pointer arrays for one call (shards, outputs, scratch) are kept on the
+   stack up to this many (the kernel's stack is small), else allocated. */
+#define GFR_EC_STACK_PTRS 48
+
 struct decoder;
 
 struct gfraid_ec {

@@ -238,15 +238,11 @@ static void decoder_put(struct gfraid_ec *ec, struct decoder *d)
 		decoder_free(d);
 }
 
-/* Pointer arrays for one call: on the stack when small (the kernel's is
-   too), else allocated. */
-#define STACK_PTRS 64
-
 int gfraid_ec_reconstruct(const gfraid_ec *cec, size_t len, unsigned char *const *shards,
 			  const unsigned char *present)
 {
 	struct gfraid_ec *ec = (struct gfraid_ec *)cec;	/* the cache is shared state */
-	uint8_t missing[PATTERN_BYTES] = { 0 }, *stack_ptrs[STACK_PTRS], **p;
+	uint8_t missing[PATTERN_BYTES] = { 0 }, *stack_ptrs[GFR_EC_STACK_PTRS], **p;
 	struct decoder *d;
 	int n, i, nout = 0, err = 0;
 
@@ -269,7 +265,7 @@ int gfraid_ec_reconstruct(const gfraid_ec *cec, size_t len, unsigned char *const
 	d = decoder_get(ec, missing, nout, &err);
 	if (!d)
 		return err;
-	p = ec->k + nout <= STACK_PTRS ? stack_ptrs : gfr_port_alloc(sizeof(*p) * (ec->k + nout));
+	p = ec->k + nout <= GFR_EC_STACK_PTRS ? stack_ptrs : gfr_port_alloc(sizeof(*p) * (ec->k + nout));
 	if (p) {
 		for (i = 0; i < ec->k; i++)
 			p[i] = shards[d->src[i]];

@@ -47,11 +47,8 @@ if [ ! -f "$kdir/Makefile" ]; then
 fi
 echo "build-module: building against $kdir"
 
-for d in kernel src include asm; do
-	cp -rs "$srcdir/$d" "$work/"
-done
-if ! make -C "$work/kernel" KDIR="$kdir" "$@" >"$work/build.log" 2>&1; then
-	cat "$work/build.log"
+. "$srcdir/tests/kernel/module-build.sh"
+if ! module_build "$srcdir" "$work" "$kdir" "$work/build.log" "$@"; then
 	echo "build-module: the module did not build" >&2
 	exit 1
 fi
@@ -104,9 +101,8 @@ case $desc in *refuses*) echo "build-module: gfraid_raid6.ko is the refusing one
 # A kernel that moved on: with a <linux/raid/pq.h> whose recovery is not a
 # pointer, gfraid_raid6.ko is built to refuse, naming what is missing.
 if [ "$arch" != arm64 ]; then
-	sh "$(dirname "$0")/pq-moved-on.sh" "$kdir" "$work/pq-moved-on.h"
-	make -C "$work/kernel" KDIR="$kdir" GFRAID_PQ_H="$work/pq-moved-on.h" "$@" >"$work/build-moved-on.log" 2>&1 ||
-		{ cat "$work/build-moved-on.log"; echo "build-module: the refusing module did not build" >&2; exit 1; }
+	module_build_moved_on "$srcdir" "$work" "$kdir" "$work" "$work/build-moved-on.log" "$@" ||
+		{ echo "build-module: the refusing module did not build" >&2; exit 1; }
 	desc=$(modinfo -F description "$work/kernel/gfraid_raid6.ko")
 	case $desc in *refuses*) ;; *) echo "build-module: with recovery not a pointer, gfraid_raid6.ko is '$desc'" >&2; exit 1 ;; esac
 	grep -aq 'has no %s to replace' "$work/kernel/gfraid_raid6.ko" && grep -aq 'raid6_datap_recov' "$work/kernel/gfraid_raid6.ko" ||

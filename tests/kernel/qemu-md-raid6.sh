@@ -86,11 +86,8 @@ MODDIR=$KROOT/lib/modules/$KVER
 
 # --- our modules, from the unchanged sources (a tree of symlinks) -----------
 BUILD=$WORK/module-build
-rm -rf "$BUILD"
-mkdir -p "$BUILD"
-for d in kernel src include asm; do cp -rs "$SRC/$d" "$BUILD/"; done
-make -C "$BUILD/kernel" KDIR="$KDIR" modules >"$WORK/module-build.log" 2>&1 ||
-	{ cat "$WORK/module-build.log"; fail "module build"; }
+. "$SRC/tests/kernel/module-build.sh"
+module_build "$SRC" "$BUILD" "$KDIR" "$WORK/module-build.log" modules || fail "module build"
 for ko in gfraid gfraid_raid6; do
 	[ -f "$BUILD/kernel/$ko.ko" ] || fail "no $ko.ko"
 done
@@ -136,9 +133,8 @@ depmod -b "$IRD" "$KVER"
 cp "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/gfraid_raid6.ko" "$IRD/"
 # gfraid_raid6.ko as built for a kernel that moved on (its pq.h without the
 # datap recovery pointer): the guest makes sure it refuses to load
-sh "$SRC/tests/kernel/pq-moved-on.sh" "$KDIR" "$WORK/pq-moved-on.h" || fail "no pq.h to derive from"
-make -C "$BUILD/kernel" KDIR="$KDIR" GFRAID_PQ_H="$WORK/pq-moved-on.h" modules >>"$WORK/module-build.log" 2>&1 ||
-	{ cat "$WORK/module-build.log"; fail "module build (moved-on pq.h)"; }
+module_build_moved_on "$SRC" "$BUILD" "$KDIR" "$WORK" "$WORK/module-build-moved-on.log" modules ||
+	fail "module build (moved-on pq.h)"
 cp "$BUILD/kernel/gfraid_raid6.ko" "$IRD/gfraid_raid6_moved_on.ko"
 if [ -n "$EC_CLI" ]; then
 	# ec-cli and the libraries it loads, in /ec-cli-lib: the guest mounts a
