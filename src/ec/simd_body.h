@@ -36,21 +36,24 @@
 /* The check writes partial sums only past the first chunk of shards. */
 _Static_assert(EC_CHUNK >= GFR_EC_CHECK_SCRATCH_K, "ec_check would need scratch for small k");
 
-/* Encode: U vectors at offset o of R rows from data shards j0 .. j0+nj-1;
-   the accumulators start at zero (first chunk) or from the coding buffers
-   (later chunks). With cmp (the check's last chunk) they are compared
-   with the stored parity cmp[r] instead of stored, differences gathered
-   into *diff. */
-GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *coding,
-			const struct ec_coefs *c, size_t o, int from_coding, const int R,
-			const int U, uint8_t *const *cmp, V *diff)
+/*
+ * Encode: U vectors at offset o of R rows from data shards j0 .. j0+nj-1.
+ * The sums go to dst[r]: the parity rows, or the check's scratch for
+ * partial sums. They start at zero, or from dst (from_dst: later chunks,
+ * or accumulating). With stored (the check's last chunk) they are compared
+ * with the stored parity stored[r] instead, differences gathered into
+ * *diff.
+ */
+GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *dst,
+			const struct ec_coefs *c, size_t o, int from_dst, const int R, const int U,
+			uint8_t *const *stored, V *diff)
 {
 	V acc[EC_ROWS][EC_UNROLL];
 	int r, u, j;
 
 	for (r = 0; r < R; r++)
 		for (u = 0; u < U; u++)
-			acc[r][u] = from_coding ? vload(coding[r] + o + u * VLEN) : vzero();
+			acc[r][u] = from_dst ? vload(dst[r] + o + u * VLEN) : vzero();
 	for (j = 0; EC_PAIRS && j + 1 < nj; j += 2) {
 		const uint8_t *d0 = data[j0 + j] + o, *d1 = data[j0 + j + 1] + o;
 
@@ -74,10 +77,10 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *co
 	}
 	for (r = 0; r < R; r++)
 		for (u = 0; u < U; u++) {
-			if (cmp)
-				*diff = vdiff(*diff, vload(cmp[r] + o + u * VLEN), acc[r][u]);
+			if (stored)
+				*diff = vdiff(*diff, vload(stored[r] + o + u * VLEN), acc[r][u]);
 			else
-				vstore(coding[r] + o + u * VLEN, acc[r][u]);
+				vstore(dst[r] + o + u * VLEN, acc[r][u]);
 		}
 }
 
@@ -109,57 +112,63 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
    unrolls and the k x R coefficients stay in registers across the block
    (docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gftbls,
-			    uint8_t *const *data, uint8_t *const *coding, int accumulate,
-			    uint8_t *const *cmp, V *diff, const int R, const int K)
+			    uint8_t *const *data, uint8_t *const *dst, int accumulate,
+			    uint8_t *const *stored, V *diff, const int R, const int K)
 {
 	struct ec_coefs c;
 	size_t o;
 
 	ec_coefs_load(&c, gftbls, K, row0, R, 0, K);
 	for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-		ec_step(data, 0, K, coding, &c, o, accumulate, R, EC_UNROLL, cmp, diff);
+		ec_step(data, 0, K, dst, &c, o, accumulate, R, EC_UNROLL, stored, diff);
 	for (; o + VLEN <= end; o += VLEN)
-		ec_step(data, 0, K, coding, &c, o, accumulate, R, 1, cmp, diff);
+		ec_step(data, 0, K, dst, &c, o, accumulate, R, 1, stored, diff);
 	return o;
 }
 #endif
 
-/* R rows (a compile-time count) over whole vectors of [off, end); returns
-   where the whole vectors stop. UPD (a compile-time flag) 0: encode from
-   the k shards in data, into the coding buffers or (accumulate) onto
-   them; 1: update from src, which is shard vec_i. cmp (the check): the
-   stored parity the last chunk's sums are compared with, coding then
-   holding the earlier chunks' partial sums. */
-GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
-			  uint8_t *const *data, int vec_i, const uint8_t *src,
-			  uint8_t *const *coding, int accumulate, uint8_t *const *cmp, V *diff,
-			  const int R, const int UPD)
+/* Update, R rows (a compile-time count) over whole vectors of [off, end):
+   parity[r] ^= the products of src, shard vec_i; returns where the whole
+   vectors stop. */
+GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
+				 int vec_i, const uint8_t *src, uint8_t *const *parity, const int R)
+{
+	uint8_t *dst[EC_ROWS];
+	struct ec_coefs c;
+	struct ec_col col;
+	size_t o = off;
+	int r;
+
+	ec_coefs_load(&c, gftbls, k, row0, R, vec_i, 1);
+	ec_col_load(&col, &c, R);
+	for (r = 0; r < R; r++)
+		dst[r] = parity[r];
+	for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
+		ec_update_step(src, dst, &col, o, R, EC_UPDATE_UNROLL(R));
+	for (; o + VLEN <= end; o += VLEN)
+		ec_update_step(src, dst, &col, o, R, 1);
+	return o;
+}
+
+/* Encode (or check), R rows (a compile-time count) over whole vectors of
+   [off, end) from the k shards in data, the sums into dst or (accumulate)
+   onto it; with stored (the check), the last chunk's sums compared with
+   the stored parity, dst holding the earlier chunks' partial sums.
+   Returns where the whole vectors stop. */
+GFR_INLINE size_t ec_encode_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
+				 uint8_t *const *data, uint8_t *const *dst, int accumulate,
+				 uint8_t *const *stored, V *diff, const int R)
 {
 	struct ec_coefs c;
 	size_t o = off;
 	int j0;
 
-	if (UPD) {
-		uint8_t *dst[EC_ROWS];
-		struct ec_col col;
-		int r;
-
-		ec_coefs_load(&c, gftbls, k, row0, R, vec_i, 1);
-		ec_col_load(&col, &c, R);
-		for (r = 0; r < R; r++)
-			dst[r] = coding[r];
-		for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
-			ec_update_step(src, dst, &col, o, R, EC_UPDATE_UNROLL(R));
-		for (; o + VLEN <= end; o += VLEN)
-			ec_update_step(src, dst, &col, o, R, 1);
-		return o;
-	}
 #ifdef EC_SMALL_K
 	if (k <= EC_SMALL_K) {
 		switch (k) {
 #define EC_K(n) \
 	case n: \
-		return ec_rows_k(off, end, row0, gftbls, data, coding, accumulate, cmp, diff, R, n);
+		return ec_rows_k(off, end, row0, gftbls, data, dst, accumulate, stored, diff, R, n);
 			EC_K(1)
 			EC_K(2)
 			EC_K(3)
@@ -174,26 +183,31 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 #endif
 	for (j0 = 0; j0 < k; j0 += EC_CHUNK) {
 		int nj = k - j0 < EC_CHUNK ? k - j0 : EC_CHUNK;
-		uint8_t *const *last = j0 + nj == k ? cmp : NULL;
+		uint8_t *const *last = j0 + nj == k ? stored : NULL;
 
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
 		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, EC_UNROLL,
-				last, diff);
-		for (; o + VLEN <= end; o += VLEN)
-			ec_step(data, j0, nj, coding, &c, o, accumulate || j0 > 0, R, 1, last,
+			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, EC_UNROLL, last,
 				diff);
+		for (; o + VLEN <= end; o += VLEN)
+			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff);
 	}
 	return o;
 }
 
-/* Rows EC_ROWS at a time, the last pass with what is left; the bytes past
-   the last whole vector go to base. CHK (a compile-time flag): the check,
-   coding[0 .. rows) the stored parity, only read, coding[rows ..) scratch;
-   returns whether they differ (0 for encode and update). */
-GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, int vec_i,
-		       const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
-		       uint8_t *const *coding, int accumulate, const int UPD, const int CHK)
+/*
+ * Rows EC_ROWS at a time, the last pass with what is left; the bytes past
+ * the last whole vector go to base. OP (a compile-time constant) is one
+ * of EC_ENCODE (parity = the rows written, or accumulated onto), EC_UPDATE
+ * (src is shard vec_i; parity accumulated onto) and EC_CHECK (parity[0 ..
+ * rows) the stored parity, only read, parity[rows ..) scratch). Returns
+ * whether the check found a difference (0 for encode and update).
+ */
+enum { EC_ENCODE, EC_UPDATE, EC_CHECK };
+
+GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
+		       uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
+		       int accumulate, const int OP)
 {
 	size_t end = off + len, o = end;
 	V diff = vzero();
@@ -201,14 +215,16 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 
 	for (row0 = 0; row0 < rows; row0 += EC_ROWS) {
 		int nr = rows - row0 < EC_ROWS ? rows - row0 : EC_ROWS;
-		uint8_t *const *out = CHK ? coding + rows + row0 : coding + row0;
-		uint8_t *const *cmp = CHK ? coding + row0 : NULL;
+		uint8_t *const *dst = OP == EC_CHECK ? parity + rows + row0 : parity + row0;
+		uint8_t *const *stored = OP == EC_CHECK ? parity + row0 : NULL;
 
 		switch (nr) {
 #define EC_CASE(n) \
 	case n: \
-		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, out, accumulate, cmp, \
-			    &diff, n, UPD); \
+		o = OP == EC_UPDATE \
+			    ? ec_update_rows(off, end, k, row0, gftbls, vec_i, src, dst, n) \
+			    : ec_encode_rows(off, end, k, row0, gftbls, data, dst, accumulate, \
+					     stored, &diff, n); \
 		break;
 		EC_CASE(1)
 		EC_CASE(2)
@@ -226,39 +242,38 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, int vec_i,
 		}
 	}
 	if (o < end) {
-		if (CHK)
+		if (OP == EC_CHECK)
 			return vany(diff) ||
-			       gfr_ec_check_base(o, end - o, k, rows, gftbls, data, coding);
-		if (!UPD)
-			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, coding, accumulate);
+			       gfr_ec_check_base(o, end - o, k, rows, gftbls, data, parity);
+		if (OP == EC_ENCODE)
+			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
 		else
-			gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, coding);
+			gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, parity);
 	}
-	return CHK && vany(diff);
+	return OP == EC_CHECK && vany(diff);
 }
 
-/* Encode, update and check as the registry (src/variants.h) names them. */
 /* A variant of each op, its name written out in full where it is defined,
    so that grep finds it beside its registry line. */
 #define GFR_EC_ENCODE(fn) \
 	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, accumulate, 0, 0); \
+		ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, EC_ENCODE); \
 	}
 
 #define GFR_EC_UPDATE(fn) \
 	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		ec_body(off, len, k, rows, vec_i, gftbls, NULL, data, coding, 1, 1, 0); \
+		ec_body(off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
 	}
 
 #define GFR_EC_CHECK(fn) \
 	int fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 	       uint8_t *const *data, uint8_t *const *coding) \
 	{ \
-		return ec_body(off, len, k, rows, -1, gftbls, data, NULL, coding, 0, 0, 1); \
+		return ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, 0, EC_CHECK); \
 	}
 
 #endif
