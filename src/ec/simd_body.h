@@ -33,6 +33,9 @@
 #define EC_UPDATE_UNROLL(rows) EC_UNROLL
 #endif
 
+/* What ec_body does (a compile-time constant). */
+enum { EC_ENCODE, EC_UPDATE, EC_CHECK };
+
 /* The check writes partial sums only past the first chunk of shards. */
 _Static_assert(EC_CHUNK >= GFR_EC_CHECK_SCRATCH_K, "ec_check would need scratch for small k");
 
@@ -127,42 +130,37 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 }
 #endif
 
-/* Update, R rows (a compile-time count) over whole vectors of [off, end):
-   parity[r] ^= the products of src, shard vec_i; returns where the whole
-   vectors stop. */
-GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
-				 int vec_i, const uint8_t *src, uint8_t *const *parity, const int R)
-{
-	uint8_t *dst[EC_ROWS];
-	struct ec_coefs c;
-	struct ec_col col;
-	size_t o = off;
-	int r;
-
-	ec_coefs_load(&c, gftbls, k, row0, R, vec_i, 1);
-	ec_col_load(&col, &c, R);
-	for (r = 0; r < R; r++)
-		dst[r] = parity[r];
-	for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
-		ec_update_step(src, dst, &col, o, R, EC_UPDATE_UNROLL(R));
-	for (; o + VLEN <= end; o += VLEN)
-		ec_update_step(src, dst, &col, o, R, 1);
-	return o;
-}
-
-/* Encode (or check), R rows (a compile-time count) over whole vectors of
-   [off, end) from the k shards in data, the sums into dst or (accumulate)
-   onto it; with stored (the check), the last chunk's sums compared with
-   the stored parity, dst holding the earlier chunks' partial sums.
-   Returns where the whole vectors stop. */
-GFR_INLINE size_t ec_encode_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
-				 uint8_t *const *data, uint8_t *const *dst, int accumulate,
-				 uint8_t *const *stored, V *diff, const int R)
+/*
+ * R rows (a compile-time count) over whole vectors of [off, end); returns
+ * where the whole vectors stop. OP (a compile-time constant, see ec_body)
+ * EC_UPDATE: dst[r] ^= the products of src, shard vec_i. Otherwise encode
+ * from the k shards in data, the sums into dst or (accumulate) onto it;
+ * with stored (the check), the last chunk's sums compared with the stored
+ * parity, dst holding the earlier chunks' partial sums.
+ */
+GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
+			  uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *dst,
+			  int accumulate, uint8_t *const *stored, V *diff, const int R, const int OP)
 {
 	struct ec_coefs c;
 	size_t o = off;
 	int j0;
 
+	if (OP == EC_UPDATE) {
+		uint8_t *to[EC_ROWS];
+		struct ec_col col;
+		int r;
+
+		ec_coefs_load(&c, gftbls, k, row0, R, vec_i, 1);
+		ec_col_load(&col, &c, R);
+		for (r = 0; r < R; r++)
+			to[r] = dst[r];
+		for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
+			ec_update_step(src, to, &col, o, R, EC_UPDATE_UNROLL(R));
+		for (; o + VLEN <= end; o += VLEN)
+			ec_update_step(src, to, &col, o, R, 1);
+		return o;
+	}
 #ifdef EC_SMALL_K
 	if (k <= EC_SMALL_K) {
 		switch (k) {
@@ -203,8 +201,6 @@ GFR_INLINE size_t ec_encode_rows(size_t off, size_t end, int k, int row0, const 
  * rows) the stored parity, only read, parity[rows ..) scratch). Returns
  * whether the check found a difference (0 for encode and update).
  */
-enum { EC_ENCODE, EC_UPDATE, EC_CHECK };
-
 GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
 		       uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
 		       int accumulate, const int OP)
@@ -221,10 +217,8 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 		switch (nr) {
 #define EC_CASE(n) \
 	case n: \
-		o = OP == EC_UPDATE \
-			    ? ec_update_rows(off, end, k, row0, gftbls, vec_i, src, dst, n) \
-			    : ec_encode_rows(off, end, k, row0, gftbls, data, dst, accumulate, \
-					     stored, &diff, n); \
+		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, dst, accumulate, stored, \
+			    &diff, n, OP); \
 		break;
 		EC_CASE(1)
 		EC_CASE(2)
