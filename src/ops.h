@@ -158,6 +158,16 @@ struct gfr_op {
 			const uint8_t *parity, unsigned int seed);
 };
 
+/* Every op's descriptor, gfr_op_<name> (raid6/ops.c, ec/ops.c), for
+   GFRAID_OP_<ID>: the list registry.c indexes them by. */
+#define GFR_OPS(X) \
+	X(gen_syndrome, GEN_SYNDROME) X(xor_syndrome, XOR_SYNDROME) X(recov, RECOV) \
+	X(raid6_check, RAID6_CHECK) X(ec_encode, EC_ENCODE) X(ec_update, EC_UPDATE) \
+	X(ec_update_shards, EC_UPDATE_SHARDS) X(ec_check, EC_CHECK)
+#define GFR_OP_DECLARE(name, id) extern const struct gfr_op gfr_op_##name;
+GFR_OPS(GFR_OP_DECLARE)
+#undef GFR_OP_DECLARE
+
 /* registry.c: op's descriptor, and its variants (the registry's lines for
    its op, in order, base last): their count and the first. */
 const struct gfr_op *gfr_op(enum gfraid_op op);

@@ -31,11 +31,6 @@ enum {
 /* A variant's name is its function's without its op's prefix. */
 #define NAME(fn, prefix) (&(#fn)[sizeof(prefix) - 1])
 
-/* The descriptors (raid6/ops.c, ec/ops.c): gfr_op_<op>. */
-extern const struct gfr_op gfr_op_gen_syndrome, gfr_op_xor_syndrome, gfr_op_recov,
-	gfr_op_raid6_check, gfr_op_ec_encode, gfr_op_ec_update, gfr_op_ec_update_shards,
-	gfr_op_ec_check;
-
 static const struct gfr_impl variants[] = {
 #define GFR_VARIANT(op, arch, tier, fn) \
 	GFR_ON_##arch({ NAME(fn, GFR_PREFIX_##op), GFR_NEEDS_##tier, (gfr_fn)fn, &gfr_op_##op }, )
@@ -43,14 +38,9 @@ static const struct gfr_impl variants[] = {
 };
 
 static const struct gfr_op *const ops[GFRAID_OP_COUNT] = {
-	[GFRAID_OP_GEN_SYNDROME] = &gfr_op_gen_syndrome,
-	[GFRAID_OP_XOR_SYNDROME] = &gfr_op_xor_syndrome,
-	[GFRAID_OP_RECOV] = &gfr_op_recov,
-	[GFRAID_OP_EC_ENCODE] = &gfr_op_ec_encode,
-	[GFRAID_OP_EC_UPDATE] = &gfr_op_ec_update,
-	[GFRAID_OP_EC_UPDATE_SHARDS] = &gfr_op_ec_update_shards,
-	[GFRAID_OP_RAID6_CHECK] = &gfr_op_raid6_check,
-	[GFRAID_OP_EC_CHECK] = &gfr_op_ec_check,
+#define GFR_OP_ENTRY(name, id) [GFRAID_OP_##id] = &gfr_op_##name,
+	GFR_OPS(GFR_OP_ENTRY)
+#undef GFR_OP_ENTRY
 };
 
 const struct gfr_op *gfr_op(enum gfraid_op op)

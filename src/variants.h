@@ -25,10 +25,13 @@
  * with base, the portable reference every other variant is checked
  * against.
  *
- * A new tier is a vector header (src/simd/vec_<isa>.h), a file per op
- * family (src/raid6/<tier>.c, src/ec/<tier>.c), a GFR_TIER line and a line
- * per variant; a new architecture also needs a GFR_ON_<ARCH> in registry.c
- * and its CPU probe in the port layer.
+ * A new tier is a file per op family (src/raid6/<tier>.c, src/ec/<tier>.c,
+ * each including the vector header of its register width, src/simd/vec_*.h,
+ * and a multiply where it has one), a GFR_TIER line and a line per
+ * variant; a new architecture also needs a vector header, a GFR_ON_<ARCH>
+ * in registry.c and its CPU probe in the port layer. A new op is its
+ * function type, prefix and descriptor (ops.h, <family>/ops.c), its body,
+ * its base, its API entry, and a line per tier file and here.
  *
  * Both build systems read this file with a regular expression: one entry
  * per line, starting at the line's first column, the flags in double
