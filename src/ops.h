@@ -170,7 +170,13 @@ GFR_OPS(GFR_OP_DECLARE)
 
 /* registry.c: op's descriptor, and its variants (the registry's lines for
    its op, in order, base last): their count and the first. */
-const struct gfr_op *gfr_op(enum gfraid_op op);
+extern const struct gfr_op *const gfr_ops[GFRAID_OP_COUNT];
+
+static inline const struct gfr_op *gfr_op(enum gfraid_op op)
+{
+	return gfr_ops[op];
+}
+
 int gfr_op_variants(enum gfraid_op op, const struct gfr_impl **first);
 /* The whole table, every op's lines (for the test that they are kept
    together). */

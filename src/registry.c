@@ -37,22 +37,17 @@ static const struct gfr_impl variants[] = {
 #include "variants.h"
 };
 
-static const struct gfr_op *const ops[GFRAID_OP_COUNT] = {
+const struct gfr_op *const gfr_ops[GFRAID_OP_COUNT] = {
 #define GFR_OP_ENTRY(name, id) [GFRAID_OP_##id] = &gfr_op_##name,
 	GFR_OPS(GFR_OP_ENTRY)
 #undef GFR_OP_ENTRY
 };
 
-const struct gfr_op *gfr_op(enum gfraid_op op)
-{
-	return ops[op];
-}
-
 /* The registry keeps an op's lines together (test_dispatch checks it), so
    they are one run of the table. */
 int gfr_op_variants(enum gfraid_op op, const struct gfr_impl **first)
 {
-	const struct gfr_op *own = ops[op]->variants ? ops[op]->variants : ops[op];
+	const struct gfr_op *own = gfr_ops[op]->variants ? gfr_ops[op]->variants : gfr_ops[op];
 	int i = 0, n = 0;
 
 	while (i < COUNT_OF(variants) && variants[i].op != own)

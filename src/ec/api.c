@@ -80,21 +80,15 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 #define GATHER_ROWS 4
 #define GATHER_SRCS 8
 
-static int update_block(int len, int ns, int nr, const uint8_t *tbl,
-			const unsigned char *const *src, unsigned char **coding)
-{
-	struct gfr_call c = { ns, nr, 0, 0, 0, (size_t)len, (uint8_t *const *)src, coding, tbl };
-
-	return gfr_run(GFRAID_OP_EC_UPDATE_SHARDS, &c);
-}
-
 int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_idx,
 			    const unsigned char *gftbls, const unsigned char *const *src,
 			    unsigned char **coding)
 {
 	uint8_t seen[GFRAID_MAX_SHARDS / 8] = { 0 };
 	uint8_t tbl[GATHER_ROWS * GATHER_SRCS * 32];
-	int s, s0, r0, r, err;
+	struct gfr_call c = { 0, 0, 0, 0, 0, (size_t)len, NULL, NULL, tbl };
+	const struct gfr_impl *im;
+	int s, s0, r0, r;
 
 	if (len < 0)
 		return GFRAID_ELEN;
@@ -112,6 +106,10 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 	}
 	if (len == 0 || nsrc == 0)
 		return 0;
+	/* one variant for the whole call */
+	im = gfr_impl_here(GFRAID_OP_EC_UPDATE_SHARDS);
+	if (!im)
+		return GFRAID_ESELFTEST;
 	for (s0 = 0; s0 < nsrc; s0 += GATHER_SRCS) {
 		int ns = nsrc - s0 < GATHER_SRCS ? nsrc - s0 : GATHER_SRCS;
 
@@ -124,9 +122,11 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 					       gftbls + (size_t)32 * ((size_t)(r0 + r) * k +
 								      vec_idx[s0 + s]),
 					       32);
-			err = update_block(len, ns, nr, tbl, src + s0, coding + r0);
-			if (err)
-				return err;
+			c.nin = ns;
+			c.nout = nr;
+			c.in = (uint8_t *const *)src + s0;
+			c.out = coding + r0;
+			gfr_run_impl(GFRAID_OP_EC_UPDATE_SHARDS, im, &c);
 		}
 	}
 	return 0;

@@ -178,6 +178,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		    int *nbad)
 {
 	uint8_t wrong[GFRAID_MAX_SHARDS / 8] = { 0 }, *stack_p[GFR_EC_STACK_PTRS], **p, *work = NULL;
+	const struct gfr_impl *im, *enc;
 	struct locate l;
 	size_t piece, off, n;
 	int k, m, r, i, nwrong = 0, err = 0;
@@ -189,6 +190,11 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		*nbad = 0;
 		return GFRAID_CHECK_OK;
 	}
+	/* one variant of each for the whole call */
+	im = gfr_impl_here(GFRAID_OP_EC_CHECK);
+	enc = gfr_impl_here(GFRAID_OP_EC_ENCODE);
+	if (!im || !enc)
+		return GFRAID_ESELFTEST;
 	k = ec->k;
 	m = ec->m;
 	piece = CHECK_SCRATCH / (size_t)m & ~(size_t)63;
@@ -209,10 +215,8 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 			p[i] = (uint8_t *)shards[i] + off;
 		for (r = 0; r < m; r++)
 			p[k + m + r] = work ? work + (size_t)r * piece : NULL;
-		err = gfr_run(GFRAID_OP_EC_CHECK, &run);
-		if (err <= 0)
+		if (!gfr_run_impl(GFRAID_OP_EC_CHECK, im, &run))
 			continue;
-		err = 0;
 		if (work_get(&l, &work, m, piece)) {
 			err = GFRAID_ENOMEM;
 			break;
@@ -220,8 +224,8 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		/* the parity recomputed into scratch, for the syndromes */
 		for (r = 0; r < m; r++)
 			p[k + r] = work + (size_t)r * piece;
-		err = gfr_run(GFRAID_OP_EC_ENCODE, &run);
-		if (!err && locate_piece(&l, work, piece, shards, off, n, wrong, &nwrong))
+		gfr_run_impl(GFRAID_OP_EC_ENCODE, enc, &run);
+		if (locate_piece(&l, work, piece, shards, off, n, wrong, &nwrong))
 			err = GFRAID_CHECK_UNLOCATABLE;
 	}
 	gfr_port_free(work);

@@ -136,21 +136,23 @@ static int culprit(int disks, uint8_t *const *d, size_t o)
 int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member)
 {
 	int err = check_disks(disks, (void **)ptrs), found = -1;
+	const struct gfr_impl *im;
 	size_t off, n, o;
 
 	if (err)
 		return err;
 	if (!member)
 		return GFRAID_ENULL;
+	/* one variant for the whole call */
+	im = bytes ? gfr_impl_here(GFRAID_OP_RAID6_CHECK) : NULL;
+	if (bytes && !im)
+		return GFRAID_ESELFTEST;
 	for (off = 0; off < bytes; off += n) {
 		struct gfr_call c = { disks - 2, 2, 0, 0, off, 0, (uint8_t *const *)ptrs, NULL, NULL };
 
 		n = bytes - off < CHECK_PIECE ? bytes - off : CHECK_PIECE;
 		c.len = n;
-		err = gfr_run(GFRAID_OP_RAID6_CHECK, &c);
-		if (err < 0)
-			return err;
-		if (!err)
+		if (!gfr_run_impl(GFRAID_OP_RAID6_CHECK, im, &c))
 			continue;
 		for (o = off; o < off + n; o++) {
 			int who = culprit(disks, (uint8_t *const *)ptrs, o);
