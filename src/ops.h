@@ -219,8 +219,10 @@ static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op)
 	return im && im->needs && !gfr_simd_usable() ? gfr_impl_base(op) : im;
 }
 
-/* Every public op's way in: c with the variant op runs here and now;
-   GFRAID_ESELFTEST when none passed its self-test. */
+/* A public op's way in: c with the variant op runs here and now;
+   GFRAID_ESELFTEST when none passed its self-test. A call that runs in
+   pieces (the checks, the multi-shard update) takes gfr_impl_here once and
+   hands each piece to gfr_run_impl, so that one variant serves it all. */
 static inline int gfr_run(enum gfraid_op op, const struct gfr_call *c)
 {
 	const struct gfr_impl *im = gfr_impl_here(op);
