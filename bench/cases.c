@@ -149,6 +149,22 @@ enum gfraid_op bench_library_op(enum bench_op op)
 	}
 }
 
+int bench_blocks(const struct bench_case *c)
+{
+	switch (c->op) {
+	case BOP_XOR_RMW:	/* one data disk, P and Q */
+		return 3;
+	case BOP_UPDATE:
+		return 1 + c->parity;
+	case BOP_UPDATE_SHARDS:
+		return UPDATE_SHARDS_OF(c->data) + c->parity;
+	case BOP_RECONSTRUCT:	/* the survivors in, the lost data out */
+		return c->data + (c->parity < c->data ? c->parity : c->data);
+	default:
+		return c->data + c->parity;
+	}
+}
+
 /* The shards a partial-stripe write changes (the first UPDATE_SHARDS_OF). */
 static const int update_shards_idx[] = { 1, 3, 5, 7 };
 

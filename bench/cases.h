@@ -54,6 +54,10 @@ const char *bench_op_name(enum bench_op op);
 #include "gfraid.h"
 enum gfraid_op bench_library_op(enum bench_op op);
 
+/* The blocks one library call of c reads or writes, which with its length
+   give the size class whose variant it runs (gfraid_class_of). */
+int bench_blocks(const struct bench_case *c);
+
 /* The ISA-L the peers are, e.g. "ISA-L 2.32.1", or NULL without oracles. */
 const char *bench_isal_version(void);
 

@@ -49,7 +49,8 @@ enum gfraid_error {
 	GFRAID_ENOCPU = -9,	/* this CPU (or its OS) lacks what the variant needs */
 	GFRAID_ENOMEM = -10,	/* out of memory */
 	GFRAID_ETOOFEW = -11,	/* more shards missing than there are parity shards */
-	GFRAID_ESELFTEST = -12	/* the variant failed its known-answer self-test here */
+	GFRAID_ESELFTEST = -12,	/* the variant failed its known-answer self-test here */
+	GFRAID_ECLASS = -13	/* not a valid enum gfraid_class */
 };
 
 /* RAID-6 limits: 1 to 255 data disks plus P and Q. */
@@ -323,19 +324,28 @@ void gfraid_ec_free(gfraid_ec *ec);
 /* ------------------------------------------------------------------ */
 /*
  * Each op has a table of variants (base, and per-ISA ones), each with the
- * CPU features it needs. At first use the library picks, for each op, the
- * fastest usable variant on this CPU: it times the first (up to 8) usable
- * ones in the table's order on the op's case (RAID-6 8+2, EC 10+4) at 4
- * KiB and 64 KiB per buffer, a few milliseconds per op, and takes the one
- * with the best geometric mean. GFRAID_CALIBRATE=0 in the environment
+ * CPU features it needs, and a choice of variant per size class (enum
+ * gfraid_class): a call runs the variant of the class its block length
+ * falls in (gfraid_class_of). At the first call of a class the library
+ * picks the fastest usable variant for it on this CPU: it times the first
+ * (up to 8) usable ones in the table's order on the op's case (RAID-6
+ * 8+2, EC 10+4) at a block length of that class, in interleaved rounds,
+ * keeping each one's best time, and takes the first in table order within
+ * 3% of the fastest (so variants that tie do not trade places from one
+ * process to the next). Variants whose parity stores bypass the cache
+ * (names ending in "nt") are candidates only for large blocks, whose
+ * parity would not stay in cache anyway, and never for xor_syndrome,
+ * which stores to lines it has just read. Timing costs about a millisecond
+ * per op for the small and medium classes and up to tens of milliseconds
+ * for the large one (1 MiB blocks). GFRAID_CALIBRATE=0 in the environment
  * (calibrate=0 for gfraid.ko) skips that and takes the first usable
- * variant in the table's order, which was measured on one development
- * machine (docs/BENCHMARKS.md). GFRAID_IMPL in the environment overrides that
- * choice at first use: a comma-separated list of either `name` (for every
- * op that has a variant of that name) or `op=name` (op as printed by
- * gfraid_op_name). A name that is unknown, or that this CPU cannot run, is
- * ignored and the automatic choice stands; gfraid_impl_selected() always
- * tells which variant runs.
+ * variant of the class in the table's order, which was measured on one
+ * development machine (docs/BENCHMARKS.md). GFRAID_IMPL in the environment
+ * overrides the choice for every class: a comma-separated list of either
+ * `name` (for every op that has a variant of that name) or `op=name` (op
+ * as printed by gfraid_op_name). A name that is unknown, or that this CPU
+ * cannot run, is ignored and the automatic choice stands;
+ * gfraid_impl_selected() always tells which variant runs.
  *
  * No variant runs before it has passed a known-answer self-test on this
  * machine: the first time it would be chosen, forced or asked about
@@ -395,7 +405,31 @@ int gfraid_impl_status(enum gfraid_op op, int i, const char **why);
    GFRAID_IMPL_USABLE), 0 if not, or GFRAID_EOP / GFRAID_EINDEX. */
 int gfraid_impl_available(enum gfraid_op op, int i);
 
-/* How op's current variant was chosen (gfraid_impl_how). */
+/*
+ * Size classes: each has its own choice of variant. Small: blocks of at
+ * most 16 KiB (md's pages). Medium: larger blocks whose call, all its
+ * blocks together, fits in this CPU's L2 cache (per core). Large: the rest.
+ */
+enum gfraid_class {
+	GFRAID_CLASS_SMALL = 0,
+	GFRAID_CLASS_MEDIUM = 1,
+	GFRAID_CLASS_LARGE = 2,
+	GFRAID_CLASS_COUNT
+};
+
+/* "small", "medium" or "large"; NULL for a bad class. */
+const char *gfraid_class_name(enum gfraid_class cls);
+
+/*
+ * The class of a call that reads or writes `blocks` blocks of len bytes
+ * each: for gen_syndrome, recovery and raid6_check the disks; for
+ * xor_syndrome the data disks from start to stop, plus P and Q; for
+ * ec_encode and ec_check k + rows; for ec_update 1 + rows; for
+ * ec_update_shards the changed shards plus rows. Blocks below 1 count as 1.
+ */
+enum gfraid_class gfraid_class_of(int blocks, size_t len);
+
+/* How a class's current variant was chosen (gfraid_impl_how). */
 enum gfraid_choice {
 	GFRAID_CHOSEN_ORDER = 0,	/* the first usable one in table order */
 	GFRAID_CHOSEN_CALIBRATED = 1,	/* the fastest when timed on this CPU */
@@ -403,31 +437,34 @@ enum gfraid_choice {
 	GFRAID_CHOSEN_FORCED = 3	/* gfraid_impl_force */
 };
 
-/* enum gfraid_choice for op's current variant (choosing it first if need
-   be), or GFRAID_EOP. */
-int gfraid_impl_how(enum gfraid_op op);
+/* enum gfraid_choice for op's current variant in class cls (choosing it
+   first if need be), or GFRAID_EOP, GFRAID_ECLASS. */
+int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls);
 
 /*
- * Variant i's time in op's calibration relative to the variant it chose,
- * in thousandths (1000: the chosen one; 1250: 25% slower), the geometric
- * mean over the 4 KiB and 64 KiB cases; 0 if it was not timed (no
- * calibration, or not among the candidates). GFRAID_EOP, GFRAID_EINDEX.
+ * Variant i's time in the calibration of op's class cls relative to the
+ * variant it chose, in thousandths (1000: the chosen one; 1250: 25%
+ * slower; below 1000: faster, but not by enough to leave the table's
+ * order); 0 if it was not timed (no calibration, or not a candidate for
+ * that class). GFRAID_EOP, GFRAID_ECLASS, GFRAID_EINDEX.
  */
-int gfraid_impl_calibration(enum gfraid_op op, int i);
+int gfraid_impl_calibration(enum gfraid_op op, enum gfraid_class cls, int i);
 
-/* Name of the variant op runs now, or NULL for a bad op. If no variant
-   passed its self-test (not even base) it says so in a string that names
-   no variant. */
-const char *gfraid_impl_selected(enum gfraid_op op);
+/* Name of the variant op runs now for calls of class cls, or NULL for a
+   bad op or class. If no variant passed its self-test (not even base) it
+   says so in a string that names no variant. */
+const char *gfraid_impl_selected(enum gfraid_op op, enum gfraid_class cls);
 
 /*
- * Make op run the variant called name from now on, in every thread;
- * name == NULL returns to the automatic choice (GFRAID_IMPL, if set and
- * runnable, else the preferred variant). Calls already running finish with
- * the variant they started with.
+ * Make op run the variant called name from now on, for every class, in
+ * every thread; name == NULL returns to the automatic choice (GFRAID_IMPL,
+ * if set and runnable, else each class's calibrated or preferred variant),
+ * made again at each class's next call (a calibration made is kept).
+ * Calls already running finish with the variant they started with.
  * Errors: GFRAID_EOP, GFRAID_ENOIMPL (no such name), GFRAID_ENOCPU (this
  * CPU cannot run it), GFRAID_ESELFTEST (it failed its self-test, or there
- * was no memory to run it); the selection is then unchanged.
+ * was no memory to run it; for NULL: not even base passed); the selection
+ * is then unchanged.
  */
 int gfraid_impl_force(enum gfraid_op op, const char *name);
 

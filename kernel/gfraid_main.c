@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* gfraid.ko: libgfraid in the kernel, every gfraid_* function exported. */
 #include <linux/module.h>
+#include <linux/timekeeping.h>
 
 #include "gfraid.h"
 
@@ -35,6 +36,8 @@ EXPORT_SYMBOL(gfraid_impl_how);
 EXPORT_SYMBOL(gfraid_impl_calibration);
 EXPORT_SYMBOL(gfraid_impl_force);
 EXPORT_SYMBOL(gfraid_cpu_features);
+EXPORT_SYMBOL(gfraid_class_of);
+EXPORT_SYMBOL(gfraid_class_name);
 
 static int __init gfraid_init(void)
 {
@@ -44,16 +47,25 @@ static int __init gfraid_init(void)
 		[GFRAID_CHOSEN_SETTING] = "named in impl=",
 		[GFRAID_CHOSEN_FORCED] = "forced",
 	};
+	u64 t0 = ktime_get_ns();
 	int op;
 
-	/* Choose every variant now rather than on the first call: each
-	   candidate passes its self-test first (base against known answers,
-	   the variant against base), so a variant a compiler got wrong is
-	   reported (pr_warn) and never used; then the usable ones are timed
-	   and the fastest taken. */
+	/* Choose every variant for every size class now rather than on the
+	   first call: each candidate passes its self-test first (base against
+	   known answers, the variant against base), so a variant a compiler
+	   got wrong is reported (pr_warn) and never used; then each class's
+	   candidates are timed at a block length of that class and the
+	   fastest taken. */
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		pr_info("gfraid: %s uses %s (self-tested; %s)\n", gfraid_op_name(op),
-			gfraid_impl_selected(op), how[gfraid_impl_how(op) & 3]);
+		pr_info("gfraid: %s uses %s for small blocks (%s), %s for medium (%s), %s for large (%s); self-tested\n",
+			gfraid_op_name(op), gfraid_impl_selected(op, GFRAID_CLASS_SMALL),
+			how[gfraid_impl_how(op, GFRAID_CLASS_SMALL) & 3],
+			gfraid_impl_selected(op, GFRAID_CLASS_MEDIUM),
+			how[gfraid_impl_how(op, GFRAID_CLASS_MEDIUM) & 3],
+			gfraid_impl_selected(op, GFRAID_CLASS_LARGE),
+			how[gfraid_impl_how(op, GFRAID_CLASS_LARGE) & 3]);
+	pr_info("gfraid: every op's variants tested and chosen in %llu ms\n",
+		(unsigned long long)((ktime_get_ns() - t0) / 1000000));
 	return 0;
 }
 

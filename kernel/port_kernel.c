@@ -9,6 +9,7 @@
 #ifdef CONFIG_X86
 #include <asm/fpu/api.h>
 #include <asm/fpu/types.h>
+#include <asm/processor.h>
 #endif
 
 #include "port.h"
@@ -77,6 +78,16 @@ unsigned int gfr_port_cpu_probe(void)
 	return 0;
 }
 #endif
+
+size_t gfr_port_l2_bytes(void)
+{
+#ifdef CONFIG_X86
+	/* CPUID 0x80000006 ECX[31:16]: L2 KiB per core, AMD and Intel */
+	if (boot_cpu_data.extended_cpuid_level >= 0x80000006)
+		return (size_t)(cpuid_ecx(0x80000006) >> 16) * 1024;
+#endif
+	return 0;
+}
 
 const char *gfr_port_impl_setting(void)
 {

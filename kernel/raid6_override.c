@@ -213,8 +213,9 @@ static int check_syndromes(void)
 		err = check_all(c);
 	if (!err)
 		pr_info("gfraid_raid6: gen_syndrome %s and xor_syndrome %s match %s on %u cases (1..%d data disks, 5 xor windows each)\n",
-			gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME),
-			gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME), original.name, c->cases, MAX_DATA);
+			gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL),
+			gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME, GFRAID_CLASS_SMALL), original.name,
+			c->cases, MAX_DATA);
 	check_free(c);
 	kfree(c);
 	return err;
@@ -378,7 +379,7 @@ static int check_recovery(void)
 		err = recov_check_all(r);
 	if (!err)
 		pr_info("gfraid_raid6: recovery %s matches the kernel's on %u 2data + %u datap cases (every failure of 4..%d disks in a page; 5 disk counts in 512 and 2048 bytes)\n",
-			gfraid_impl_selected(GFRAID_OP_RECOV), r->cases_2data, r->cases_datap,
+			gfraid_impl_selected(GFRAID_OP_RECOV, GFRAID_CLASS_SMALL), r->cases_2data, r->cases_datap,
 			RECOV_DISKS);
 	recov_free(r);
 	kfree(r);
@@ -409,7 +410,9 @@ static int __init gfraid_raid6_init(void)
 	if (err)
 		return err;
 
-	snprintf(name, sizeof(name), "gfraid-%s", gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME));
+	/* md calls it on pages: the small class */
+	snprintf(name, sizeof(name), "gfraid-%s",
+		 gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL));
 	/* Each member is one aligned pointer store: a racing reader sees the
 	   old or the new function, both correct. */
 	WRITE_ONCE(raid6_call.name, name);
@@ -418,9 +421,9 @@ static int __init gfraid_raid6_init(void)
 	WRITE_ONCE(raid6_2data_recov, gfraid_2data);
 	WRITE_ONCE(raid6_datap_recov, gfraid_datap);
 	pr_info("gfraid_raid6: installed gen_syndrome %s, xor_syndrome %s, replacing %s, and recovery %s, replacing the kernel's\n",
-		gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME),
-		gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME), original.name,
-		gfraid_impl_selected(GFRAID_OP_RECOV));
+		gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL),
+		gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME, GFRAID_CLASS_SMALL), original.name,
+		gfraid_impl_selected(GFRAID_OP_RECOV, GFRAID_CLASS_SMALL));
 	return 0;
 }
 

@@ -9,14 +9,21 @@
    order (base, far behind any SIMD tier, is never among them). */
 #define GFR_CALIBRATE_MAX 8
 
+/* A candidate later in table order than another is chosen only when it is
+   faster by more than this, in thousandths: variants within noise of each
+   other keep the table's order in every process. */
+#define GFR_CALIBRATE_MARGIN 30
+
 /*
- * Time the n candidates of op (each already past its self-test) and
- * return the index of the fastest, or GFRAID_ENOMEM; score[i] is
- * candidate i's geometric mean time over the 4 KiB and 64 KiB cases
- * relative to the winner's, in thousandths (the winner: 1000). Takes a few
- * milliseconds and about 1 MiB of memory for the call.
+ * Time the n candidates of op (each already past its self-test, in table
+ * order) on its calibration case at a block length of class cls, and
+ * return the index of the choice, the first within GFR_CALIBRATE_MARGIN of
+ * the fastest, or GFRAID_ENOMEM; score[i] is candidate i's time relative
+ * to the choice's, in thousandths (the choice: 1000). Takes about a
+ * millisecond for the small and medium classes, tens for the large one,
+ * and the case's buffers for the call (large: 1 MiB each).
  */
-int gfr_calibrate(enum gfraid_op op, const struct gfr_impl *const *cand, int n,
-		  unsigned int *score);
+int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
+		  int n, unsigned int *score);
 
 #endif /* GFRAID_CALIBRATE_H */

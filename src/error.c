@@ -30,6 +30,8 @@ const char *gfraid_strerror(int err)
 		return "more shards missing than there are parity shards";
 	case GFRAID_ESELFTEST:
 		return "the variant failed its known-answer self-test on this machine";
+	case GFRAID_ECLASS:
+		return "not a valid gfraid_class";
 	default:
 		return "unknown error";
 	}

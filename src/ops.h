@@ -88,6 +88,9 @@ struct gfr_impl {
 	unsigned int needs;	/* GFRAID_CPU_* bits that must all be present */
 	gfr_fn fn;
 	const struct gfr_op *op;	/* the op whose registry line it is */
+	/* Its parity stores bypass the cache (its name ends in nt): a
+	   candidate for large blocks only. */
+	unsigned char nontemporal;
 };
 
 /*
@@ -139,6 +142,8 @@ struct gfr_kat {
 #define GFR_OP_SCRATCH 4u	/* nout scratch rows after the outputs (not compared) */
 #define GFR_OP_RESTORES 8u	/* its outputs are the lost inputs a and b (b < 0: only a) */
 #define GFR_OP_ONE_SOURCE 16u	/* reads one input, in[0]: a case's input a */
+#define GFR_OP_SPAN 32u		/* reads only inputs a to b (xor_syndrome) */
+#define GFR_OP_RMW 64u		/* stores only to lines it has just read: never non-temporal */
 
 struct gfr_op {
 	const char *name;
@@ -195,15 +200,47 @@ size_t gfr_section_len(size_t bytes, int buffers, size_t section);
  */
 int gfr_run_impl(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_call *c);
 
-/* select.c: the variant op runs now, or NULL when none passed its self-test. */
-extern const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
-const struct gfr_impl *gfr_impl_init(enum gfraid_op op);
+/* Blocks of at most this many bytes are GFRAID_CLASS_SMALL. */
+#define GFR_SMALL_MAX ((size_t)16 * 1024)
 
-static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op)
+/* select.c: this CPU's L2 cache per core in bytes (a default where the
+   CPU does not say), read once. */
+extern size_t gfr_l2;
+size_t gfr_l2_init(void);
+
+static inline enum gfraid_class gfr_class(int blocks, size_t len)
 {
-	const struct gfr_impl *im = gfr_load_acquire(&gfr_selected[op]);
+	size_t l2;
 
-	return im ? im : gfr_impl_init(op);
+	if (len <= GFR_SMALL_MAX)
+		return GFRAID_CLASS_SMALL;
+	l2 = gfr_load_acquire(&gfr_l2);
+	if (!l2)
+		l2 = gfr_l2_init();
+	blocks = blocks < 1 ? 1 : blocks;
+	return len <= l2 / (size_t)blocks ? GFRAID_CLASS_MEDIUM : GFRAID_CLASS_LARGE;
+}
+
+/* The blocks a call of op reads or writes (gfraid_class_of). */
+static inline int gfr_call_blocks(const struct gfr_op *d, const struct gfr_call *c)
+{
+	if (d->flags & GFR_OP_ONE_SOURCE)
+		return 1 + c->nout;
+	if (d->flags & GFR_OP_SPAN)
+		return c->b - c->a + 1 + c->nout;
+	return c->nin + c->nout;
+}
+
+/* select.c: the variant op runs now for calls of class cls, or NULL when
+   none passed its self-test. */
+extern const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
+const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls);
+
+static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op, enum gfraid_class cls)
+{
+	const struct gfr_impl *im = gfr_load_acquire(&gfr_selected[op][cls]);
+
+	return im ? im : gfr_impl_init(op, cls);
 }
 
 /* op's base variant, the last of its table. */
@@ -212,20 +249,22 @@ const struct gfr_impl *gfr_impl_base(enum gfraid_op op);
 /* The variant a call of op runs here and now: the current one, or base
    where that one needs the FPU and this context may not use it (kernel;
    userspace always may). */
-static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op)
+static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op, enum gfraid_class cls)
 {
-	const struct gfr_impl *im = gfr_impl_current(op);
+	const struct gfr_impl *im = gfr_impl_current(op, cls);
 
 	return im && im->needs && !gfr_simd_usable() ? gfr_impl_base(op) : im;
 }
 
-/* A public op's way in: c with the variant op runs here and now;
-   GFRAID_ESELFTEST when none passed its self-test. A call that runs in
-   pieces (the checks, the multi-shard update) takes gfr_impl_here once and
-   hands each piece to gfr_run_impl, so that one variant serves it all. */
+/* A public op's way in: c with the variant op runs here and now for c's
+   class; GFRAID_ESELFTEST when none passed its self-test. A call that
+   runs in pieces (the checks, the multi-shard update) takes gfr_impl_here
+   once, for the class of the whole call, and hands each piece to
+   gfr_run_impl, so that one variant serves it all. */
 static inline int gfr_run(enum gfraid_op op, const struct gfr_call *c)
 {
-	const struct gfr_impl *im = gfr_impl_here(op);
+	const struct gfr_impl *im = gfr_impl_here(op, gfr_class(gfr_call_blocks(gfr_op(op), c),
+								   c->len));
 
 	return im ? gfr_run_impl(op, im, c) : GFRAID_ESELFTEST;
 }
@@ -256,11 +295,12 @@ const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
 
 /* select.c, for the query API (query.c): the self-test verdict of
    variant i of op (running it if need be), the failing case, how op's
-   variant was chosen and variant i's calibration score. */
+   variant for class cls was chosen and variant i's score in that class's
+   calibration. */
 enum { GFR_VERDICT_UNTESTED, GFR_VERDICT_PASSED, GFR_VERDICT_FAILED };
 int gfr_verdict(enum gfraid_op op, int i, const char **why);
 int gfr_impl_runnable(const struct gfr_impl *im);
-int gfr_choice_how(enum gfraid_op op);
-unsigned int gfr_calibration_score(enum gfraid_op op, int i);
+int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls);
+unsigned int gfr_calibration_score(enum gfraid_op op, enum gfraid_class cls, int i);
 
 #endif /* GFRAID_OPS_H */

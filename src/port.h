@@ -121,6 +121,8 @@ static inline void gfr_unlock(struct gfr_lock *l)
 void *gfr_port_alloc(size_t n);
 void gfr_port_free(void *p);
 unsigned int gfr_port_cpu_probe(void);
+/* This CPU's L2 cache per core in bytes, 0 where it does not say. */
+size_t gfr_port_l2_bytes(void);
 const char *gfr_port_impl_setting(void);
 const char *gfr_port_selftest_corrupt(void);
 /* Whether to time the variants to choose one (else table order), and a

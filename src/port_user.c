@@ -84,6 +84,18 @@ unsigned int gfr_port_cpu_probe(void)
 	return f;
 }
 
+#include <cpuid.h>
+
+/* CPUID 0x80000006 ECX[31:16]: L2 KiB per core, on AMD and Intel alike. */
+size_t gfr_port_l2_bytes(void)
+{
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid(0x80000006, &a, &b, &c, &d))
+		return 0;
+	return (size_t)(c >> 16) * 1024;
+}
+
 #elif defined(__aarch64__)
 #include <sys/auxv.h>
 
@@ -117,6 +129,21 @@ unsigned int gfr_port_cpu_probe(void)
 	return 0;
 }
 
+#endif
+
+#if !defined(__x86_64__)
+#include <unistd.h>
+
+size_t gfr_port_l2_bytes(void)
+{
+#ifdef _SC_LEVEL2_CACHE_SIZE
+	long n = sysconf(_SC_LEVEL2_CACHE_SIZE);
+
+	return n > 0 ? (size_t)n : 0;
+#else
+	return 0;
+#endif
+}
 #endif
 
 const char *gfr_port_impl_setting(void)

@@ -76,26 +76,35 @@ int gfraid_impl_available(enum gfraid_op op, int i)
 	return status < 0 ? status : status == GFRAID_IMPL_USABLE;
 }
 
-const char *gfraid_impl_selected(enum gfraid_op op)
+static int valid_class(enum gfraid_class cls)
+{
+	return (unsigned int)cls < GFRAID_CLASS_COUNT;
+}
+
+const char *gfraid_impl_selected(enum gfraid_op op, enum gfraid_class cls)
 {
 	const struct gfr_impl *im;
 
-	if (!valid_op(op))
+	if (!valid_op(op) || !valid_class(cls))
 		return NULL;
-	im = gfr_impl_current(op);
+	im = gfr_impl_current(op, cls);
 	return im ? im->name : "(none: every variant failed its self-test)";
 }
 
-int gfraid_impl_how(enum gfraid_op op)
-{
-	return valid_op(op) ? gfr_choice_how(op) : GFRAID_EOP;
-}
-
-int gfraid_impl_calibration(enum gfraid_op op, int i)
+int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls)
 {
 	if (!valid_op(op))
 		return GFRAID_EOP;
+	return valid_class(cls) ? gfr_choice_how(op, cls) : GFRAID_ECLASS;
+}
+
+int gfraid_impl_calibration(enum gfraid_op op, enum gfraid_class cls, int i)
+{
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (!valid_class(cls))
+		return GFRAID_ECLASS;
 	if (!valid_impl(op, i))
 		return GFRAID_EINDEX;
-	return (int)gfr_calibration_score(op, i);
+	return (int)gfr_calibration_score(op, cls, i);
 }

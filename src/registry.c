@@ -28,12 +28,15 @@ enum {
 #include "variants.h"
 };
 
-/* A variant's name is its function's without its op's prefix. */
+/* A variant's name is its function's without its op's prefix; by the
+   registry's naming rule, it ends in nt when its stores are non-temporal. */
 #define NAME(fn, prefix) (&(#fn)[sizeof(prefix) - 1])
+#define NONTEMPORAL(fn) ((#fn)[sizeof(#fn) - 3] == 'n' && (#fn)[sizeof(#fn) - 2] == 't')
 
 static const struct gfr_impl variants[] = {
 #define GFR_VARIANT(op, arch, tier, fn) \
-	GFR_ON_##arch({ NAME(fn, GFR_PREFIX_##op), GFR_NEEDS_##tier, (gfr_fn)fn, &gfr_op_##op }, )
+	GFR_ON_##arch({ NAME(fn, GFR_PREFIX_##op), GFR_NEEDS_##tier, (gfr_fn)fn, &gfr_op_##op, \
+			NONTEMPORAL(fn) }, )
 #include "variants.h"
 };
 

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * Choosing each op's variant: among those this CPU runs and that passed
- * their self-test, the one GFRAID_IMPL names, else the fastest when timed
- * here (calibrate.c), else the first in table order; or the one forced.
+ * Choosing each op's variant per size class: among those this CPU runs,
+ * that passed their self-test and suit the class, the one GFRAID_IMPL
+ * names, else the fastest when timed here (calibrate.c), else the first
+ * in table order; or the one forced.
  */
 #include "ops.h"
 #include "calibrate.h"
 #include "selftest.h"
 
-const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT];
+const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
 
 /* Set once with this bit, so a CPU with no features is not probed twice. */
 #define FEATURES_PROBED (1u << 31)
@@ -24,6 +25,33 @@ unsigned int gfraid_cpu_features(void)
 		gfr_store_release(&cpu_features, f);
 	}
 	return f & ~FEATURES_PROBED;
+}
+
+/* Where the CPU does not say: a common L2 of the cores the library runs on. */
+#define L2_DEFAULT ((size_t)512 * 1024)
+
+size_t gfr_l2;
+
+size_t gfr_l2_init(void)
+{
+	size_t l2 = gfr_port_l2_bytes();
+
+	/* every thread reads the same CPU: a race stores equal values */
+	l2 = l2 ? l2 : L2_DEFAULT;
+	gfr_store_release(&gfr_l2, l2);
+	return l2;
+}
+
+const char *gfraid_class_name(enum gfraid_class cls)
+{
+	static const char *const names[GFRAID_CLASS_COUNT] = { "small", "medium", "large" };
+
+	return (unsigned int)cls < GFRAID_CLASS_COUNT ? names[cls] : NULL;
+}
+
+enum gfraid_class gfraid_class_of(int blocks, size_t len)
+{
+	return gfr_class(blocks, len);
 }
 
 int gfr_impl_runnable(const struct gfr_impl *im)
@@ -176,28 +204,53 @@ out:
 	return v;
 }
 
+/* The op and class a choice is made for (usable's context). */
+struct choosing {
+	enum gfraid_op op;
+	enum gfraid_class cls;
+};
+
+/* Runnable here and past its self-test. */
 static int usable_here(const struct gfr_impl *im, void *ctx)
 {
-	enum gfraid_op op = *(const enum gfraid_op *)ctx;
+	const struct choosing *ch = ctx;
 	const struct gfr_impl *first;
 
-	gfr_op_variants(op, &first);
+	gfr_op_variants(ch->op, &first);
 	return gfr_impl_runnable(im) &&
-	       gfr_verdict(op, (int)(im - first), NULL) == GFR_VERDICT_PASSED;
+	       gfr_verdict(ch->op, (int)(im - first), NULL) == GFR_VERDICT_PASSED;
 }
 
-/* How each op's variant was chosen (enum gfraid_choice), the variant the
-   calibration chose (once per op), and its scores (0: not timed). */
-static int hows[GFRAID_OP_COUNT];
-static const struct gfr_impl *calibrated[GFRAID_OP_COUNT];
-static unsigned int scores[GFRAID_OP_COUNT][GFR_VARIANT_LINES];
-
-/* The fastest usable variant here, timed once per op among the first
-   usable ones in table order; NULL when calibration is off, there is
-   nothing to choose between, or no memory to time them. */
-static const struct gfr_impl *calibrated_choice(enum gfraid_op op)
+/* Usable, and suited to the class: non-temporal stores only for large
+   blocks, whose parity would leave the cache anyway (for blocks that fit
+   in cache they send it to memory a caller is about to read it from), and
+   never for an op that stores to lines it has just read: the store then
+   evicts a line the cache holds (xor_syndrome's nt variants ran 70 to 190
+   times slower than the others at 1 MiB on a Zen 2). */
+static int suits_class(const struct gfr_impl *im, void *ctx)
 {
-	const struct gfr_impl *cand[GFR_CALIBRATE_MAX], *im = gfr_load_acquire(&calibrated[op]);
+	const struct choosing *ch = ctx;
+
+	return (!im->nontemporal ||
+		(ch->cls == GFRAID_CLASS_LARGE && !(gfr_op(ch->op)->flags & GFR_OP_RMW))) &&
+	       usable_here(im, ctx);
+}
+
+/* How each op's variant per class was chosen (enum gfraid_choice), the
+   variant the calibration chose (once per op and class), and the scores
+   (0: not timed). */
+static int hows[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
+static const struct gfr_impl *calibrated[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
+static unsigned int scores[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFR_VARIANT_LINES];
+
+/* The calibration's choice for op and class, timed once among the first
+   suitable variants in table order; NULL when calibration is off, there
+   is nothing to choose between, or no memory to time them. */
+static const struct gfr_impl *calibrated_choice(struct choosing *ch)
+{
+	enum gfraid_op op = ch->op;
+	enum gfraid_class cls = ch->cls;
+	const struct gfr_impl *cand[GFR_CALIBRATE_MAX], *im = gfr_load_acquire(&calibrated[op][cls]);
 	const struct gfr_impl *first;
 	unsigned int score[GFR_CALIBRATE_MAX];
 	int i, n = 0, best, count = gfr_op_variants(op, &first);
@@ -205,36 +258,38 @@ static const struct gfr_impl *calibrated_choice(enum gfraid_op op)
 	if (im || !gfr_port_calibrate())
 		return im;
 	for (i = 0; i < count - 1 && n < GFR_CALIBRATE_MAX; i++)	/* not base */
-		if (usable_here(&first[i], &op))
+		if (suits_class(&first[i], ch))
 			cand[n++] = &first[i];
 	if (n < 2)
 		return NULL;
-	best = gfr_calibrate(op, cand, n, score);
+	best = gfr_calibrate(op, cls, cand, n, score);
 	if (best < 0)
 		return NULL;
-	if (gfr_cas(&calibrated[op], (const struct gfr_impl *)NULL, cand[best]))
+	if (gfr_cas(&calibrated[op][cls], (const struct gfr_impl *)NULL, cand[best]))
 		for (i = 0; i < n; i++)
-			gfr_store_release(&scores[op][cand[i] - first], score[i]);
-	return gfr_load_acquire(&calibrated[op]);
+			gfr_store_release(&scores[op][cls][cand[i] - first], score[i]);
+	return gfr_load_acquire(&calibrated[op][cls]);
 }
 
-/* GFRAID_IMPL's choice, else the calibration's, else table order. */
-static const struct gfr_impl *auto_choice(enum gfraid_op op, int *how)
+/* GFRAID_IMPL's choice (any usable variant, for every class), else the
+   calibration's, else the first suitable in table order. */
+static const struct gfr_impl *auto_choice(enum gfraid_op op, enum gfraid_class cls, int *how)
 {
+	struct choosing ch = { op, cls };
 	const struct gfr_impl *first;
 	int count = gfr_op_variants(op, &first);
 	const char *name = gfr_op(op)->name;
-	const struct gfr_impl *im = gfr_impl_named(first, count, usable_here, &op, name,
+	const struct gfr_impl *im = gfr_impl_named(first, count, usable_here, &ch, name,
 						   gfr_port_impl_setting());
 
 	*how = GFRAID_CHOSEN_SETTING;
 	if (!im) {
 		*how = GFRAID_CHOSEN_CALIBRATED;
-		im = calibrated_choice(op);
+		im = calibrated_choice(&ch);
 	}
 	if (!im) {
 		*how = GFRAID_CHOSEN_ORDER;
-		im = gfr_impl_auto(first, count, usable_here, &op, name, NULL);
+		im = gfr_impl_auto(first, count, suits_class, &ch, name, NULL);
 	}
 	return im;
 }
@@ -247,44 +302,40 @@ const struct gfr_impl *gfr_impl_base(enum gfraid_op op)
 	return &first[n - 1];
 }
 
-const struct gfr_impl *gfr_impl_init(enum gfraid_op op)
+const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls)
 {
 	int how;
-	const struct gfr_impl *choice = auto_choice(op, &how);
+	const struct gfr_impl *choice = auto_choice(op, cls, &how);
 
 	/* NULL only when even base failed its known answers: the op then
 	   refuses to run (GFRAID_ESELFTEST) and is asked again next time. A
 	   thread that loses the race, or finds a variant forced meanwhile,
 	   keeps the stored one. */
-	if (choice && gfr_cas(&gfr_selected[op], (const struct gfr_impl *)NULL, choice))
-		gfr_store_release(&hows[op], how);
-	return gfr_load_acquire(&gfr_selected[op]);
+	if (choice && gfr_cas(&gfr_selected[op][cls], (const struct gfr_impl *)NULL, choice))
+		gfr_store_release(&hows[op][cls], how);
+	return gfr_load_acquire(&gfr_selected[op][cls]);
 }
 
-int gfr_choice_how(enum gfraid_op op)
+int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls)
 {
-	gfr_impl_current(op);
-	return gfr_load_acquire(&hows[op]);
+	gfr_impl_current(op, cls);
+	return gfr_load_acquire(&hows[op][cls]);
 }
 
-unsigned int gfr_calibration_score(enum gfraid_op op, int i)
+unsigned int gfr_calibration_score(enum gfraid_op op, enum gfraid_class cls, int i)
 {
-	gfr_impl_current(op);
-	return gfr_load_acquire(&scores[op][i]);
+	gfr_impl_current(op, cls);
+	return gfr_load_acquire(&scores[op][cls][i]);
 }
 
 int gfraid_impl_force(enum gfraid_op op, const char *name)
 {
-	const struct gfr_impl *im, *first;
-	int how = GFRAID_CHOSEN_FORCED;
+	const struct gfr_impl *im = NULL, *first;
+	int cls;
 
 	if ((unsigned int)op >= GFRAID_OP_COUNT)
 		return GFRAID_EOP;
-	if (!name) {
-		im = auto_choice(op, &how);
-		if (!im)
-			return GFRAID_ESELFTEST;
-	} else {
+	if (name) {
 		int count = gfr_op_variants(op, &first);
 		int err = gfr_impl_find(first, count, gfraid_cpu_features(), name, &im);
 
@@ -292,8 +343,14 @@ int gfraid_impl_force(enum gfraid_op op, const char *name)
 			return err;
 		if (gfr_verdict(op, (int)(im - first), NULL) != GFR_VERDICT_PASSED)
 			return GFRAID_ESELFTEST;
+	} else if (gfr_verdict(op, gfr_op_variants(op, &first) - 1, NULL) != GFR_VERDICT_PASSED) {
+		return GFRAID_ESELFTEST;	/* not even base: nothing to choose */
 	}
-	gfr_store_release(&gfr_selected[op], im);
-	gfr_store_release(&hows[op], how);
+	/* NULL: each class chooses again at its next call (its calibration,
+	   once made, is kept) */
+	for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++) {
+		gfr_store_release(&hows[op][cls], GFRAID_CHOSEN_FORCED);
+		gfr_store_release(&gfr_selected[op][cls], im);
+	}
 	return 0;
 }

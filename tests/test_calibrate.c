@@ -1,55 +1,102 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-/* The calibration: each op's variant timed on the CPU at hand at first
-   use, unless GFRAID_IMPL names one (run again with it set), and what the
-   library says of it. */
+/* The calibration: each op's variant per size class timed on the CPU at
+   hand at first use, unless GFRAID_IMPL names one (run again with it set),
+   and what the library says of it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
 
-/* With calibration (the default), each op runs the candidate it timed
-   fastest, unless GFRAID_IMPL names one; forcing and going back says so. */
+static int nontemporal(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && !strcmp(name + n - 2, "nt");
+}
+
+/* One op and class, calibrated: the choice scores 1000; every timed
+   variant is usable and suits the class (non-temporal ones only for large
+   blocks, never for xor_syndrome's read-modify-write); the choice is the first in table order within 3% of the
+   fastest (scores are rounded to thousandths: 2 of slack). */
+static void check_calibrated(enum gfraid_op o, enum gfraid_class c, int sel)
+{
+	int n = gfraid_impl_count(o), i, timed = 0, fastest = 1000000;
+
+	for (i = 0; i < n; i++) {
+		int t = gfraid_impl_calibration(o, c, i);
+
+		ck_assert_int_ge(t, 0);
+		if (!t)
+			continue;
+		timed++;
+		fastest = t < fastest ? t : fastest;
+		ck_assert_int_eq(gfraid_impl_available(o, i), 1);
+		ck_assert_msg(!nontemporal(gfraid_impl_name(o, i)) ||
+				      (c == GFRAID_CLASS_LARGE && o != GFRAID_OP_XOR_SYNDROME),
+			      "%s of %s timed for %s blocks", gfraid_impl_name(o, i), gfraid_op_name(o),
+			      gfraid_class_name(c));
+	}
+	ck_assert_int_ge(timed, 2);
+	ck_assert_int_eq(gfraid_impl_calibration(o, c, sel), 1000);
+	ck_assert_int_le(1000 * 1000, fastest * 1030 + 2000);
+	for (i = 0; i < sel; i++) {
+		int t = gfraid_impl_calibration(o, c, i);
+
+		ck_assert_msg(!t || t * 1000 + 2000 > fastest * 1030,
+			      "%s %s: %s (%d) is within 3%% of the fastest (%d) and comes first",
+			      gfraid_op_name(o), gfraid_class_name(c), gfraid_impl_name(o, i), t,
+			      fastest);
+	}
+}
+
+/* With calibration (the default), each op and class runs the candidate
+   the rule above picks, unless GFRAID_IMPL names one; forcing and going
+   back says so. */
 START_TEST(calibrated_choice)
 {
 	const char *setting = getenv("GFRAID_IMPL");
-	int op;
+	int op, c;
 
-	for (op = 0; op < GFRAID_OP_COUNT; op++) {
-		enum gfraid_op o = (enum gfraid_op)op;
-		int n = gfraid_impl_count(o), i, timed = 0, sel = -1, how = gfraid_impl_how(o);
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
+			enum gfraid_op o = (enum gfraid_op)op;
+			enum gfraid_class cls = (enum gfraid_class)c;
+			int n = gfraid_impl_count(o), i, timed = 0, sel = -1;
+			int how = gfraid_impl_how(o, cls);
 
-		for (i = 0; i < n; i++) {
-			int t = gfraid_impl_calibration(o, i);
-
-			ck_assert_int_ge(t, 0);
-			if (t > 0) {
-				timed++;
-				ck_assert_int_ge(t, 1000);
-				ck_assert_int_eq(gfraid_impl_available(o, i), 1);
+			for (i = 0; i < n; i++) {
+				timed += gfraid_impl_calibration(o, cls, i) > 0;
+				if (!strcmp(gfraid_impl_name(o, i), gfraid_impl_selected(o, cls)))
+					sel = i;
 			}
-			if (!strcmp(gfraid_impl_name(o, i), gfraid_impl_selected(o)))
-				sel = i;
+			ck_assert_int_ge(sel, 0);
+			ck_assert_int_eq(gfraid_impl_calibration(o, cls, n - 1), 0);	/* base */
+			ck_assert_int_eq(gfraid_impl_calibration(o, cls, n), GFRAID_EINDEX);
+			if (how == GFRAID_CHOSEN_CALIBRATED) {
+				check_calibrated(o, cls, sel);
+			} else if (how == GFRAID_CHOSEN_ORDER) {
+				ck_assert_int_le(timed, 1);	/* fewer than two to choose between */
+			} else {
+				ck_assert_int_eq(how, GFRAID_CHOSEN_SETTING);
+				ck_assert_ptr_nonnull(setting);
+			}
+			if (how != GFRAID_CHOSEN_SETTING)
+				ck_assert_msg(!nontemporal(gfraid_impl_name(o, sel)) ||
+					      (cls == GFRAID_CLASS_LARGE &&
+					       o != GFRAID_OP_XOR_SYNDROME),
+					      "%s chose %s for %s blocks", gfraid_op_name(o),
+					      gfraid_impl_name(o, sel), gfraid_class_name(cls));
+			ck_assert_int_eq(gfraid_impl_force(o, "base"), 0);
+			ck_assert_int_eq(gfraid_impl_how(o, cls), GFRAID_CHOSEN_FORCED);
+			ck_assert_int_eq(gfraid_impl_force(o, NULL), 0);
+			ck_assert_int_eq(gfraid_impl_how(o, cls), how);
+			ck_assert_str_eq(gfraid_impl_selected(o, cls), gfraid_impl_name(o, sel));
 		}
-		ck_assert_int_ge(sel, 0);
-		ck_assert_int_eq(gfraid_impl_calibration(o, n - 1), 0);	/* base: never timed */
-		ck_assert_int_eq(gfraid_impl_calibration(o, n), GFRAID_EINDEX);
-		if (how == GFRAID_CHOSEN_CALIBRATED) {
-			ck_assert_int_ge(timed, 2);
-			ck_assert_int_eq(gfraid_impl_calibration(o, sel), 1000);
-		} else if (how == GFRAID_CHOSEN_ORDER) {
-			ck_assert_int_le(timed, 1);	/* fewer than two to choose between */
-		} else {
-			ck_assert_int_eq(how, GFRAID_CHOSEN_SETTING);
-			ck_assert_ptr_nonnull(setting);
-		}
-		ck_assert_int_eq(gfraid_impl_force(o, "base"), 0);
-		ck_assert_int_eq(gfraid_impl_how(o), GFRAID_CHOSEN_FORCED);
-		ck_assert_int_eq(gfraid_impl_force(o, NULL), 0);
-		ck_assert_int_eq(gfraid_impl_how(o), how);
-		ck_assert_str_eq(gfraid_impl_selected(o), gfraid_impl_name(o, sel));
-	}
-	ck_assert_int_eq(gfraid_impl_how(GFRAID_OP_COUNT), GFRAID_EOP);
-	ck_assert_int_eq(gfraid_impl_calibration(GFRAID_OP_COUNT, 0), GFRAID_EOP);
+	ck_assert_int_eq(gfraid_impl_how(GFRAID_OP_COUNT, GFRAID_CLASS_SMALL), GFRAID_EOP);
+	ck_assert_int_eq(gfraid_impl_how(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_COUNT), GFRAID_ECLASS);
+	ck_assert_int_eq(gfraid_impl_calibration(GFRAID_OP_COUNT, GFRAID_CLASS_SMALL, 0), GFRAID_EOP);
+	ck_assert_int_eq(gfraid_impl_calibration(GFRAID_OP_GEN_SYNDROME, (enum gfraid_class)-1, 0),
+			 GFRAID_ECLASS);
 }
 END_TEST
 

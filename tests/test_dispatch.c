@@ -18,24 +18,28 @@ START_TEST(listing)
 	int op;
 
 	for (op = 0; op < GFRAID_OP_COUNT; op++) {
-		int n = gfraid_impl_count((enum gfraid_op)op), i, found = 0;
-		const char *sel = gfraid_impl_selected((enum gfraid_op)op);
+		int n = gfraid_impl_count((enum gfraid_op)op), i, c, found = 0;
 
 		ck_assert_str_eq(gfraid_op_name((enum gfraid_op)op), op_names[op]);
 		ck_assert_int_ge(n, 1);
-		ck_assert_ptr_nonnull(sel);
-		for (i = 0; i < n; i++) {
-			const char *name = gfraid_impl_name((enum gfraid_op)op, i);
-			int avail = gfraid_impl_available((enum gfraid_op)op, i);
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
+			const char *sel = gfraid_impl_selected((enum gfraid_op)op, (enum gfraid_class)c);
 
-			ck_assert_ptr_nonnull(name);
-			ck_assert_msg(avail == 0 || avail == 1, "available() = %d", avail);
-			if (strcmp(name, sel) == 0) {
-				found = 1;
-				ck_assert_int_eq(avail, 1);
+			ck_assert_ptr_nonnull(sel);
+			for (i = 0; i < n; i++) {
+				const char *name = gfraid_impl_name((enum gfraid_op)op, i);
+				int avail = gfraid_impl_available((enum gfraid_op)op, i);
+
+				ck_assert_ptr_nonnull(name);
+				ck_assert_msg(avail == 0 || avail == 1, "available() = %d", avail);
+				if (strcmp(name, sel) == 0) {
+					found++;
+					ck_assert_int_eq(avail, 1);
+				}
 			}
 		}
-		ck_assert_msg(found, "selected %s is not in the table", sel);
+		ck_assert_msg(found == GFRAID_CLASS_COUNT, "a selected variant is not in the table");
+		ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_COUNT));
 		/* base needs nothing and is in every table */
 		ck_assert_int_eq(gfraid_impl_force((enum gfraid_op)op, "base"), 0);
 		ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)op, n));
@@ -46,7 +50,7 @@ START_TEST(listing)
 	ck_assert_ptr_null(gfraid_op_name((enum gfraid_op)-1));
 	ck_assert_int_eq(gfraid_impl_count(GFRAID_OP_COUNT), GFRAID_EOP);
 	ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)99, 0));
-	ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)-3));
+	ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)-3, GFRAID_CLASS_SMALL));
 	ck_assert_int_eq(gfraid_impl_available(GFRAID_OP_COUNT, 0), GFRAID_EOP);
 }
 END_TEST
@@ -57,26 +61,32 @@ START_TEST(force)
 
 	for (op = 0; op < GFRAID_OP_COUNT; op++) {
 		enum gfraid_op o = (enum gfraid_op)op;
-		const char *automatic = gfraid_impl_selected(o);
-		int i;
+		const char *automatic[GFRAID_CLASS_COUNT];
+		int i, c;
 
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+			automatic[c] = gfraid_impl_selected(o, (enum gfraid_class)c);
 		for (i = 0; i < gfraid_impl_count(o); i++) {
 			int err = gfraid_impl_force(o, gfraid_impl_name(o, i));
 
-			if (gfraid_impl_available(o, i)) {
-				ck_assert_int_eq(err, 0);
-				ck_assert_str_eq(gfraid_impl_selected(o), gfraid_impl_name(o, i));
-			} else {
+			if (!gfraid_impl_available(o, i)) {
 				ck_assert_int_eq(err, GFRAID_ENOCPU);
+				continue;
 			}
+			ck_assert_int_eq(err, 0);
+			for (c = 0; c < GFRAID_CLASS_COUNT; c++)	/* every class */
+				ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c),
+						 gfraid_impl_name(o, i));
 		}
 		ck_assert_int_eq(gfraid_impl_force(o, "base"), 0);
 		ck_assert_int_eq(gfraid_impl_force(o, "no-such-variant"), GFRAID_ENOIMPL);
 		ck_assert_int_eq(gfraid_impl_force(o, ""), GFRAID_ENOIMPL);
 		ck_assert_int_eq(gfraid_impl_force(o, "bas"), GFRAID_ENOIMPL);
-		ck_assert_str_eq(gfraid_impl_selected(o), "base");
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+			ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c), "base");
 		ck_assert_int_eq(gfraid_impl_force(o, NULL), 0);
-		ck_assert_str_eq(gfraid_impl_selected(o), automatic);
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+			ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c), automatic[c]);
 	}
 	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_COUNT, "base"), GFRAID_EOP);
 	ck_assert_int_eq(gfraid_impl_force((enum gfraid_op)-1, NULL), GFRAID_EOP);
@@ -85,9 +95,9 @@ END_TEST
 
 /* Selection logic on a made-up table: fast needs bit 0, wide bit 1. */
 static const struct gfr_impl fake[] = {
-	{ "wide", 1u << 1, NULL, NULL },
-	{ "fast", 1u << 0, NULL, NULL },
-	{ "base", 0, NULL, NULL },
+	{ "wide", 1u << 1, NULL, NULL, 0 },
+	{ "fast", 1u << 0, NULL, NULL, 0 },
+	{ "base", 0, NULL, NULL, 0 },
 };
 
 /* Usable: the variant's needs are within the features *ctx. */
@@ -152,25 +162,40 @@ END_TEST
 START_TEST(selection_matches_setting)
 {
 	const char *setting = getenv("GFRAID_IMPL");
-	int op;
+	int op, c;
 
 	setenv("GFRAID_CALIBRATE", "0", 1);	/* the table order, not timing */
-	for (op = 0; op < GFRAID_OP_COUNT; op++) {
-		enum gfraid_op o = (enum gfraid_op)op;
-		struct gfr_impl mirror[32];
-		int n = gfraid_impl_count(o), i;
-		const struct gfr_impl *want;
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
+			enum gfraid_op o = (enum gfraid_op)op;
+			struct gfr_impl usable[32], suited[32];
+			int n = gfraid_impl_count(o), i, how;
+			const struct gfr_impl *want;
+			const char *name;
 
-		ck_assert_int_le(n, 32);
-		for (i = 0; i < n; i++) {
-			mirror[i].name = gfraid_impl_name(o, i);
-			mirror[i].needs = gfraid_impl_available(o, i) ? 0 : 1;
+			ck_assert_int_le(n, 32);
+			for (i = 0; i < n; i++) {
+				name = gfraid_impl_name(o, i);
+				usable[i].name = suited[i].name = name;
+				usable[i].needs = gfraid_impl_available(o, i) ? 0 : 1;
+				/* non-temporal stores only for large blocks,
+				   never for xor_syndrome's read-modify-write */
+				suited[i].needs = usable[i].needs ||
+						  ((c != GFRAID_CLASS_LARGE ||
+						    o == GFRAID_OP_XOR_SYNDROME) &&
+						   !strcmp(name + strlen(name) - 2, "nt"));
+			}
+			/* GFRAID_IMPL holds for every class; else the first suited */
+			want = gfr_impl_named(usable, n, has_needs, &(unsigned int){ 0 },
+					      gfraid_op_name(o), setting);
+			how = want ? GFRAID_CHOSEN_SETTING : GFRAID_CHOSEN_ORDER;
+			if (!want)
+				want = gfr_impl_auto(suited, n, has_needs, &(unsigned int){ 0 },
+						     gfraid_op_name(o), NULL);
+			ck_assert_ptr_nonnull(want);
+			ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c), want->name);
+			ck_assert_int_eq(gfraid_impl_how(o, (enum gfraid_class)c), how);
 		}
-		want = gfr_impl_auto(mirror, n, has_needs, &(unsigned int){ 0 }, gfraid_op_name(o),
-				     setting);
-		ck_assert_ptr_nonnull(want);
-		ck_assert_str_eq(gfraid_impl_selected(o), want->name);
-	}
 }
 END_TEST
 
@@ -210,14 +235,174 @@ START_TEST(registry_lines_together)
 }
 END_TEST
 
+/* The classes' bounds: small up to 16 KiB a block, medium while the
+   call's blocks fit in L2, large beyond. */
+START_TEST(size_classes)
+{
+	size_t l2;
+	int b;
+
+	ck_assert_int_eq(gfraid_class_of(1, 0), GFRAID_CLASS_SMALL);
+	ck_assert_int_eq(gfraid_class_of(300, 16384), GFRAID_CLASS_SMALL);
+	ck_assert_int_eq(gfraid_class_of(1, (size_t)1 << 40), GFRAID_CLASS_LARGE);
+	l2 = gfr_l2_init();
+	ck_assert_uint_ge(l2, 64 * 1024);
+	for (b = 1; b <= 40; b++) {
+		size_t edge = l2 / (size_t)b;
+
+		if (edge <= 16384)
+			continue;
+		ck_assert_int_eq(gfraid_class_of(b, edge), GFRAID_CLASS_MEDIUM);
+		ck_assert_int_eq(gfraid_class_of(b, edge + 1), GFRAID_CLASS_LARGE);
+	}
+	/* fewer than one block counts as one */
+	ck_assert_int_eq(gfraid_class_of(0, l2), GFRAID_CLASS_MEDIUM);
+	ck_assert_int_eq(gfraid_class_of(-5, l2), GFRAID_CLASS_MEDIUM);
+	ck_assert_str_eq(gfraid_class_name(GFRAID_CLASS_SMALL), "small");
+	ck_assert_str_eq(gfraid_class_name(GFRAID_CLASS_MEDIUM), "medium");
+	ck_assert_str_eq(gfraid_class_name(GFRAID_CLASS_LARGE), "large");
+	ck_assert_ptr_null(gfraid_class_name(GFRAID_CLASS_COUNT));
+	ck_assert_ptr_null(gfraid_class_name((enum gfraid_class)-1));
+}
+END_TEST
+
+/* The registry's naming rule gives the non-temporal flag. */
+START_TEST(nontemporal_by_name)
+{
+	const struct gfr_impl *all;
+	int n = gfr_variants_all(&all), i, seen = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(all[i].name);
+		int nt = len > 2 && !strcmp(all[i].name + len - 2, "nt");
+
+		ck_assert_msg(all[i].nontemporal == nt, "%s of %s: nontemporal %d", all[i].name,
+			      all[i].op->name, all[i].nontemporal);
+		seen += nt;
+	}
+#if defined(__x86_64__)
+	ck_assert_int_gt(seen, 0);
+#endif
+}
+END_TEST
+
+/* Stand-ins installed as one op's choice per class, counting their calls:
+   a call runs the variant of its own class. */
+static int runs[GFRAID_CLASS_COUNT];
+
+#define COUNTING(cls) \
+	static void gen_##cls(int disks, size_t off, size_t len, void **ptrs) \
+	{ \
+		(void)disks, (void)off, (void)len, (void)ptrs; \
+		runs[cls]++; \
+	} \
+	static void xor_##cls(int disks, int start, int stop, size_t off, size_t len, void **ptrs) \
+	{ \
+		(void)disks, (void)start, (void)stop, (void)off, (void)len, (void)ptrs; \
+		runs[cls]++; \
+	} \
+	static void update_##cls(size_t off, size_t len, int k, int rows, int vec_i, \
+				 const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding) \
+	{ \
+		(void)off, (void)len, (void)k, (void)rows, (void)vec_i, (void)gftbls, (void)data; \
+		(void)coding; \
+		runs[cls]++; \
+	}
+COUNTING(GFRAID_CLASS_SMALL)
+COUNTING(GFRAID_CLASS_MEDIUM)
+COUNTING(GFRAID_CLASS_LARGE)
+
+static const struct gfr_impl counting[3][GFRAID_CLASS_COUNT] = {
+	{ { "s", 0, (gfr_fn)gen_GFRAID_CLASS_SMALL, &gfr_op_gen_syndrome, 0 },
+	  { "m", 0, (gfr_fn)gen_GFRAID_CLASS_MEDIUM, &gfr_op_gen_syndrome, 0 },
+	  { "l", 0, (gfr_fn)gen_GFRAID_CLASS_LARGE, &gfr_op_gen_syndrome, 0 } },
+	{ { "s", 0, (gfr_fn)xor_GFRAID_CLASS_SMALL, &gfr_op_xor_syndrome, 0 },
+	  { "m", 0, (gfr_fn)xor_GFRAID_CLASS_MEDIUM, &gfr_op_xor_syndrome, 0 },
+	  { "l", 0, (gfr_fn)xor_GFRAID_CLASS_LARGE, &gfr_op_xor_syndrome, 0 } },
+	{ { "s", 0, (gfr_fn)update_GFRAID_CLASS_SMALL, &gfr_op_ec_update, 0 },
+	  { "m", 0, (gfr_fn)update_GFRAID_CLASS_MEDIUM, &gfr_op_ec_update, 0 },
+	  { "l", 0, (gfr_fn)update_GFRAID_CLASS_LARGE, &gfr_op_ec_update, 0 } },
+};
+
+static void install(int which, enum gfraid_op op)
+{
+	int c;
+
+	for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+		gfr_selected[op][c] = &counting[which][c];
+	memset(runs, 0, sizeof(runs));
+}
+
+/* Which class's stand-in ran the call (-1: none, or more than one). */
+static int ran(void)
+{
+	int c, which = -1;
+
+	for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+		if (runs[c])
+			which = which < 0 ? c : -2;
+	memset(runs, 0, sizeof(runs));
+	return which < 0 ? -1 : which;
+}
+
+START_TEST(calls_run_their_class)
+{
+	size_t l2 = gfr_l2_init();
+	/* the medium length for 3 blocks is large for 10 */
+	size_t len3 = (l2 / 3) & ~(size_t)63, len = len3 > 16384 ? len3 : 0;
+	uint8_t *mem = calloc(10, len3 + 64), tbl[32 * 10 * 4] = { 0 };
+	void *ptrs[10];
+	uint8_t *coding[4];
+	int i;
+
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_msg(len, "L2 of %zu bytes: no medium length for 3 blocks that is large for 10",
+		      l2);
+	for (i = 0; i < 10; i++)
+		ptrs[i] = mem + (size_t)i * (len3 + 64);
+	for (i = 0; i < 4; i++)
+		coding[i] = (uint8_t *)ptrs[6 + i];
+
+	install(0, GFRAID_OP_GEN_SYNDROME);
+	ck_assert_int_eq(gfraid_gen_syndrome(10, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_SMALL);
+	ck_assert_int_eq(gfraid_gen_syndrome(3, len, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_MEDIUM);
+	ck_assert_int_eq(gfraid_gen_syndrome(10, len, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_LARGE);
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_GEN_SYNDROME, NULL), 0);
+
+	/* an RMW of one disk of ten touches three blocks */
+	install(1, GFRAID_OP_XOR_SYNDROME);
+	ck_assert_int_eq(gfraid_xor_syndrome(10, 2, 2, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_SMALL);
+	ck_assert_int_eq(gfraid_xor_syndrome(10, 2, 2, len, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_MEDIUM);
+	ck_assert_int_eq(gfraid_xor_syndrome(10, 0, 7, len, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_LARGE);
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_XOR_SYNDROME, NULL), 0);
+
+	/* an update reads one source and its rows: 1 + 2 blocks */
+	install(2, GFRAID_OP_EC_UPDATE);
+	ck_assert_int_eq(gfraid_ec_encode_data_update(4096, 6, 2, 1, tbl, ptrs[0], coding), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_SMALL);
+	ck_assert_int_eq(gfraid_ec_encode_data_update((int)len, 6, 2, 1, tbl, ptrs[0], coding), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_MEDIUM);
+	ck_assert_int_eq(gfraid_ec_encode_data_update((int)len, 6, 4, 1, tbl, ptrs[0], coding), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_LARGE);
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_EC_UPDATE, NULL), 0);
+	free(mem);
+}
+END_TEST
+
 START_TEST(strerror_covers_every_code)
 {
 	int e;
 
-	for (e = GFRAID_ESELFTEST; e <= GFRAID_OK; e++)
+	for (e = GFRAID_ECLASS; e <= GFRAID_OK; e++)
 		ck_assert_str_ne(gfraid_strerror(e), "unknown error");
 	ck_assert_str_eq(gfraid_strerror(1), "unknown error");
-	ck_assert_str_eq(gfraid_strerror(GFRAID_ESELFTEST - 1), "unknown error");
+	ck_assert_str_eq(gfraid_strerror(GFRAID_ECLASS - 1), "unknown error");
 }
 END_TEST
 
@@ -229,6 +414,9 @@ int main(void)
 		selection_rules,
 		selection_matches_setting,
 		registry_lines_together,
+		size_classes,
+		nontemporal_by_name,
+		calls_run_their_class,
 		strerror_covers_every_code,
 		NULL,
 	};

@@ -179,6 +179,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 {
 	uint8_t wrong[GFRAID_MAX_SHARDS / 8] = { 0 }, *stack_p[GFR_EC_STACK_PTRS], **p, *work = NULL;
 	const struct gfr_impl *im, *enc;
+	enum gfraid_class cls;
 	struct locate l;
 	size_t piece, off, n;
 	int k, m, r, i, nwrong = 0, err = 0;
@@ -191,8 +192,9 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		return GFRAID_CHECK_OK;
 	}
 	/* one variant of each for the whole call */
-	im = gfr_impl_here(GFRAID_OP_EC_CHECK);
-	enc = gfr_impl_here(GFRAID_OP_EC_ENCODE);
+	cls = gfr_class(ec->k + ec->m, len);
+	im = gfr_impl_here(GFRAID_OP_EC_CHECK, cls);
+	enc = gfr_impl_here(GFRAID_OP_EC_ENCODE, cls);
 	if (!im || !enc)
 		return GFRAID_ESELFTEST;
 	k = ec->k;

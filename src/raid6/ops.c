@@ -118,6 +118,7 @@ static const uint8_t kat_xor[64] = {
 const struct gfr_op gfr_op_xor_syndrome = {
 	.name = "xor_syndrome",
 	.id = GFRAID_OP_XOR_SYNDROME,
+	.flags = GFR_OP_SPAN | GFR_OP_RMW,
 	.call = call_xor,
 	.calibration = { .nin = 8, .nout = 2, .a = 3, .b = 3 },
 	.cases = xor_cases,

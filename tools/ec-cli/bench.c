@@ -17,24 +17,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cases.h"
+#include "bench.h"
 #include "cli.h"
-#include "gfraid.h"
 
 #ifdef GFRAID_HAVE_ORACLES
 #include "linux_raid6.h"
 #endif
 
-struct result {
-	const struct bench_case *c;
-	double bytes_per_s, ns_per_step, writes_per_s;
-	const char *skipped;	/* why it did not run, or NULL */
-};
-
 struct options {
 	const char *ops, *impls, *geometries, *sizes;
 	double min_time;
-	int repetitions, rounds, all, json, csv, dispatch;
+	int repetitions, rounds, all, json, csv, dispatch, processes, choices;
 };
 
 static double now(void)
@@ -152,7 +145,7 @@ static void print_table(const struct result *res, int n)
 	}
 }
 
-static int same_group(const struct bench_case *a, const struct bench_case *b)
+int bench_same_group(const struct bench_case *a, const struct bench_case *b)
 {
 	return a->op == b->op && !strcmp(a->geometry, b->geometry) && !strcmp(a->size, b->size);
 }
@@ -169,7 +162,7 @@ static void print_summary(const struct result *res, int n)
 		if (res[i].c->side == SIDE_FLOOR)
 			continue;
 		for (j = 0; j < i; j++)
-			if (res[j].c->side != SIDE_FLOOR && same_group(res[j].c, res[i].c))
+			if (res[j].c->side != SIDE_FLOOR && bench_same_group(res[j].c, res[i].c))
 				break;
 		if (j < i)
 			continue;	/* group already printed */
@@ -181,7 +174,7 @@ static void print_summary(const struct result *res, int n)
 			if (r->c->op == BOP_FLOOR_XOR && !strcmp(r->c->geometry, res[i].c->geometry) &&
 			    !strcmp(r->c->size, res[i].c->size))
 				floor = r;
-			if (!same_group(r->c, res[i].c))
+			if (!bench_same_group(r->c, res[i].c))
 				continue;
 			if (r->c->side == SIDE_OURS && (!ours || r->bytes_per_s > ours->bytes_per_s))
 				ours = r;
@@ -211,51 +204,6 @@ static void print_summary(const struct result *res, int n)
 			printf("%9.2f", floor->bytes_per_s / 1e9);
 		printf("\n");
 	}
-}
-
-/*
- * --dispatch: per op, geometry and size, the variant dispatch selected on
- * its own (calibrated, unless GFRAID_IMPL or GFRAID_CALIBRATE=0) against
- * the fastest of all libgfraid's variants in this run; 0.95 is the goal.
- */
-static void print_dispatch(const struct result *res, int n, const char *const *chosen)
-{
-	int i, j, cells = 0, within = 0;
-	double worst = 1;
-
-	printf("\n%-16s %-6s %-6s %-18s %7s  %-18s %7s %7s\n", "op", "geom", "size", "selected",
-	       "GB/s", "fastest", "GB/s", "ratio");
-	for (i = 0; i < n; i++) {
-		const struct result *sel = NULL, *best = NULL;
-		double ratio;
-
-		for (j = 0; j < i; j++)
-			if (same_group(res[j].c, res[i].c))
-				break;
-		if (j < i || res[i].c->side != SIDE_OURS)
-			continue;
-		for (j = 0; j < n; j++) {
-			const struct result *r = &res[j];
-
-			if (r->skipped || r->c->side != SIDE_OURS || !same_group(r->c, res[i].c))
-				continue;
-			if (!best || r->bytes_per_s > best->bytes_per_s)
-				best = r;
-			if (!strcmp(r->c->impl + 7, chosen[bench_library_op(r->c->op)]))
-				sel = r;
-		}
-		if (!sel || !best)
-			continue;
-		ratio = sel->bytes_per_s / best->bytes_per_s;
-		cells++;
-		within += ratio >= 0.95;
-		worst = ratio < worst ? ratio : worst;
-		printf("%-16s %-6s %-6s %-18s %7.2f  %-18s %7.2f %6.2f%s\n", bench_op_name(sel->c->op),
-		       sel->c->geometry, sel->c->size, sel->c->impl + 7, sel->bytes_per_s / 1e9,
-		       best->c->impl + 7, best->bytes_per_s / 1e9, ratio, ratio < 0.95 ? "  MISS" : "");
-	}
-	printf("\ndispatch: the selected variant is within 5%% of the fastest in %d of %d cells "
-	       "(worst %.2f)\n", within, cells, worst);
 }
 
 /* The same fields Google Benchmark writes, so bench/report.py reads both. */
@@ -301,7 +249,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ec-cli bench [--op OPS] [--impl NAMES] [--disks GEOMS] [--size SIZES]\n"
 		"                    [--all] [--min-time S] [--repetitions N] [--rounds N]\n"
-		"                    [--json | --csv]\n\n"
+		"                    [--json | --csv] [--dispatch [--processes N]] [--choices]\n\n"
 		"Times libgfraid's variants, Linux lib/raid6, ISA-L and the memcpy/XOR floors on\n"
 		"the same buffers (the gfraid-bench cases). Without selection options: a short\n"
 		"run at 64 KiB (RAID-6 8+2, EC 10+4), then libgfraid's best against the best\n"
@@ -320,9 +268,14 @@ static void usage(FILE *f)
 		"  --rounds N       time the whole selection N times over and report each\n"
 		"                   case's median round (default 1; for noisy machines)\n"
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
-		"  --dispatch       time every variant of ours (at 4 KiB and 64 KiB unless\n"
-		"                   --size) and show, per case, the variant dispatch selected\n"
-		"                   against the fastest\n");
+		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB and 1 MiB\n"
+		"                   unless --size) and show, per case, the variant dispatch\n"
+		"                   chose for the case's size class against the fastest one\n"
+		"                   suited to that class (nt variants: large blocks only)\n"
+		"  --processes N    with --dispatch: the choices of N fresh processes\n"
+		"                   (each calibrates at first use), how often each was\n"
+		"                   made and how it fares\n"
+		"  --choices        print this process's choice per op and size class\n");
 }
 
 /* A numeric option into o: 0, or 2 with the reason printed. */
@@ -338,6 +291,10 @@ static int parse_number(int ch, const char *arg, struct options *o)
 	}
 	if (ch == 'R' && cli_parse_int(arg, 1, 64, &o->rounds)) {
 		fprintf(stderr, "ec-cli bench: --rounds wants 1..64\n");
+		return 2;
+	}
+	if (ch == 'P' && cli_parse_int(arg, 1, 64, &o->processes)) {
+		fprintf(stderr, "ec-cli bench: --processes wants 1..64\n");
 		return 2;
 	}
 	return 0;
@@ -358,13 +315,15 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "dispatch", no_argument, NULL, 'D' },
+		{ "processes", required_argument, NULL, 'P' },
+		{ "choices", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if ((ch == 't' || ch == 'r' || ch == 'R') && parse_number(ch, optarg, o))
+		if ((ch == 't' || ch == 'r' || ch == 'R' || ch == 'P') && parse_number(ch, optarg, o))
 			return 2;
 		o->ops = ch == 'o' ? optarg : o->ops;
 		o->impls = ch == 'i' ? optarg : o->impls;
@@ -374,6 +333,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		o->json |= ch == 'j';
 		o->csv |= ch == 'c';
 		o->dispatch |= ch == 'D';
+		o->choices |= ch == 'C';
 		if (ch == 'h') {
 			usage(stdout);
 			return 1;
@@ -383,7 +343,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return 2;
 		}
 	}
-	if (optind < argc || (o->json && o->csv)) {
+	if (optind < argc || (o->json && o->csv) || (o->processes && !o->dispatch)) {
 		usage(stderr);
 		return 2;
 	}
@@ -468,26 +428,41 @@ int cmd_bench(int argc, char **argv)
 {
 	struct options o = { .min_time = 0.05, .repetitions = 3, .rounds = 1 };
 	const struct bench_case *cases;
-	const char *chosen[GFRAID_OP_COUNT];
+	struct choices *chosen = NULL;
 	struct result *res;
 	double *rounds;	/* ns per step, o.rounds per case */
 	int n, i, nres, total = 0, err = parse_args(argc, argv, &o);
 
 	if (err)
 		return err == 1 ? 0 : 2;
+	if (o.choices)
+		return dispatch_print_choices();
 	if (o.dispatch) {
-		/* every variant of ours, at the sizes the goal names */
+		int nproc = o.processes ? o.processes : 1;
+
+		/* every variant of ours, a size of each class */
 		o.impls = "gfraid:";
 		if (!o.sizes)
-			o.sizes = "4KiB,64KiB";
-		for (i = 0; i < GFRAID_OP_COUNT; i++)
-			chosen[i] = gfraid_impl_selected((enum gfraid_op)i);
+			o.sizes = "4KiB,64KiB,1MiB";
+		chosen = calloc((size_t)nproc, sizeof(*chosen));
+		if (!chosen) {
+			fprintf(stderr, "ec-cli bench: out of memory\n");
+			return 1;
+		}
+		/* the choices first, each made in a process that timed nothing */
+		if (!o.processes)
+			dispatch_own_choices(chosen);
+		else if (dispatch_spawn(o.processes, chosen)) {
+			free(chosen);
+			return 1;
+		}
 	}
 	n = bench_catalogue(&cases);
 	for (i = 0; i < n; i++)
 		total += selected(&o, &cases[i]);
 	if (total == 0) {
 		fprintf(stderr, "ec-cli bench: no case matches; see ec-cli bench --help\n");
+		free(chosen);
 		return 2;
 	}
 	res = calloc((size_t)total, sizeof(*res));
@@ -496,11 +471,12 @@ int cmd_bench(int argc, char **argv)
 		fprintf(stderr, "ec-cli bench: out of memory\n");
 		free(res);
 		free(rounds);
+		free(chosen);
 		return 1;
 	}
 	nres = time_all(&o, cases, n, total, res, rounds);
 	if (o.dispatch)
-		print_dispatch(res, nres, chosen);
+		dispatch_report(res, nres, chosen, o.processes ? o.processes : 1);
 	else if (o.json)
 		print_json(res, nres, &o);
 	else if (o.csv)
@@ -509,5 +485,6 @@ int cmd_bench(int argc, char **argv)
 		print_text(&o, res, nres);
 	free(rounds);
 	free(res);
+	free(chosen);
 	return 0;
 }

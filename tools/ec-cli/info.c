@@ -133,14 +133,82 @@ static double now_us(void)
 	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
 }
 
-/* The self-test runs on first use: time the selection of every op, then
-   the test of every other variant (info asks about all of them). */
+/* The bytes of blocks a medium call may touch here: the largest length
+   of one block that gfraid_class_of still calls medium. */
+static size_t medium_limit(void)
+{
+	size_t lo = 16384, hi = (size_t)1 << 30;
+
+	while (hi - lo > 1024) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (gfraid_class_of(1, mid) == GFRAID_CLASS_LARGE)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return lo;
+}
+
+static const char *how_name(int h)
+{
+	static const char *const how[] = {
+		[GFRAID_CHOSEN_ORDER] = "first suitable in table order (timing off, or one candidate)",
+		[GFRAID_CHOSEN_CALIBRATED] = "fastest when timed here",
+		[GFRAID_CHOSEN_SETTING] = "named in GFRAID_IMPL",
+		[GFRAID_CHOSEN_FORCED] = "forced",
+	};
+
+	return h >= 0 && h <= GFRAID_CHOSEN_FORCED ? how[h] : "?";
+}
+
+/* One op: each class's choice, then every variant with its time in each
+   class's calibration (* the choice) and its self-test result. */
+static void print_op(enum gfraid_op o, int *usable, int *failed)
+{
+	const char *sel[GFRAID_CLASS_COUNT];
+	int c, i;
+
+	for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
+		sel[c] = gfraid_impl_selected(o, (enum gfraid_class)c);
+		printf("  %-16s %-6s %-18s %s\n", c ? "" : gfraid_op_name(o),
+		       gfraid_class_name((enum gfraid_class)c), sel[c],
+		       how_name(gfraid_impl_how(o, (enum gfraid_class)c)));
+	}
+	for (i = 0; i < gfraid_impl_count(o); i++) {
+		const char *name = gfraid_impl_name(o, i), *why = NULL;
+		int status = gfraid_impl_status(o, i, &why);
+
+		printf("  %-16s   %-18s", "", name);
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
+			int t = gfraid_impl_calibration(o, (enum gfraid_class)c, i);
+			char mark = strcmp(name, sel[c]) ? ' ' : '*';
+
+			if (t > 0)
+				printf(" %c%5.2f", mark, t / 1000.0);
+			else
+				printf(" %c%5s", mark, "-");
+		}
+		if (status == GFRAID_IMPL_USABLE)
+			printf("  self-test passed\n");
+		else if (status == GFRAID_IMPL_NOCPU)
+			printf("  not on this CPU\n");
+		else
+			printf("  SELF-TEST FAILED, not used: %s\n", why);
+		*usable += status == GFRAID_IMPL_USABLE;
+		*failed += status == GFRAID_IMPL_FAILED || status == GFRAID_IMPL_UNTESTED;
+	}
+}
+
+/* The self-test runs on first use: time the selection of every op and
+   class, then the test of every other variant (info asks about all of
+   them). */
 static void print_variants(void)
 {
 	const char *setting = getenv("GFRAID_IMPL");
 	const char *corrupt = getenv("GFRAID_SELFTEST_CORRUPT");
-	double t0, t1, t2;
-	int op, i, failed = 0, usable = 0;
+	double t0, t1, t2, tc[GFRAID_CLASS_COUNT] = { 0 };
+	int op, c, i, failed = 0, usable = 0;
 
 	printf("\nGFRAID_IMPL  %s\n", setting ? setting : "(not set)");
 	if (corrupt)
@@ -148,51 +216,30 @@ static void print_variants(void)
 		       corrupt);
 	t0 = now_us();
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		gfraid_impl_selected((enum gfraid_op)op);
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
+			double t = now_us();
+
+			gfraid_impl_selected((enum gfraid_op)op, (enum gfraid_class)c);
+			tc[c] += now_us() - t;
+		}
 	t1 = now_us();
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		for (i = 0; i < gfraid_impl_count((enum gfraid_op)op); i++)
 			gfraid_impl_status((enum gfraid_op)op, i, NULL);
 	t2 = now_us();
 
-	printf("\nVariants per op (* = selected; time = relative to the selected one when timed\n"
-	       "on this CPU at 4 KiB and 64 KiB, geometric mean)\n");
-	for (op = 0; op < GFRAID_OP_COUNT; op++) {
-		enum gfraid_op o = (enum gfraid_op)op;
-		const char *sel = gfraid_impl_selected(o);
-		static const char *const how[] = {
-			[GFRAID_CHOSEN_ORDER] = "first usable in table order (timing off, or one candidate)",
-			[GFRAID_CHOSEN_CALIBRATED] = "fastest when timed here",
-			[GFRAID_CHOSEN_SETTING] = "named in GFRAID_IMPL",
-			[GFRAID_CHOSEN_FORCED] = "forced",
-		};
-		int h = gfraid_impl_how(o);
-
-		printf("  %-16s chosen: %s\n", gfraid_op_name(o),
-		       h >= 0 && h <= GFRAID_CHOSEN_FORCED ? how[h] : "?");
-
-		for (i = 0; i < gfraid_impl_count(o); i++) {
-			const char *name = gfraid_impl_name(o, i), *why = NULL;
-			int status = gfraid_impl_status(o, i, &why);
-			char state[200];
-			int t = gfraid_impl_calibration(o, i);
-
-			if (status == GFRAID_IMPL_USABLE && t > 0)
-				snprintf(state, sizeof(state), "self-test passed, time %.2f", t / 1000.0);
-			else if (status == GFRAID_IMPL_USABLE)
-				snprintf(state, sizeof(state), "self-test passed");
-			else if (status == GFRAID_IMPL_NOCPU)
-				snprintf(state, sizeof(state), "not on this CPU");
-			else
-				snprintf(state, sizeof(state), "SELF-TEST FAILED, not used: %s", why);
-			usable += status == GFRAID_IMPL_USABLE;
-			failed += status == GFRAID_IMPL_FAILED || status == GFRAID_IMPL_UNTESTED;
-			printf("  %-16s %c %-16s %s\n", "", strcmp(name, sel) ? ' ' : '*', name, state);
-		}
-	}
-	printf("\nSelf-test: %d variants passed, %d failed; first use of all %d ops (self-tests "
-	       "and timing) took %.0f us, testing the rest %.0f us\n",
-	       usable, failed, GFRAID_OP_COUNT, t1 - t0, t2 - t1);
+	printf("\nVariants per op and size class: small blocks are at most 16 KiB; a medium call\n"
+	       "touches at most %zu KiB of blocks (this CPU's L2), a large one more. Times are\n"
+	       "relative to the class's choice (*) when timed on this CPU; - not timed.\n\n",
+	       medium_limit() / 1024);
+	printf("  %-16s %-6s %-18s %s\n", "op", "class", "variant", "chosen");
+	printf("  %-16s   %-18s %6s %6s %6s\n", "", "", "small", "medium", "large");
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		print_op((enum gfraid_op)op, &usable, &failed);
+	printf("\nSelf-test: %d variants passed, %d failed; first use of all %d ops in every class "
+	       "(self-tests and timing) took %.0f us (small %.0f, medium %.0f, large %.0f), "
+	       "testing the rest %.0f us\n",
+	       usable, failed, GFRAID_OP_COUNT, t1 - t0, tc[0], tc[1], tc[2], t2 - t1);
 }
 
 int cmd_info(int argc, char **argv)

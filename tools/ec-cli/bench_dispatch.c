@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ec-cli bench --dispatch: whether the variant dispatch picks is the fastest
+ * for each op, geometry and size, in this process or in N fresh ones
+ * (--processes), each making its own choice at first use as any caller's
+ * process does. The variants are timed once, here; each process's choice
+ * is then read against that table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+void dispatch_own_choices(struct choices *ch)
+{
+	int op, cls;
+
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
+			snprintf(ch->name[op][cls], sizeof(ch->name[op][cls]), "%s",
+				 gfraid_impl_selected((enum gfraid_op)op, (enum gfraid_class)cls));
+}
+
+int dispatch_print_choices(void)
+{
+	struct choices ch;
+	int op, cls;
+
+	dispatch_own_choices(&ch);
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
+			printf("%s %s %s\n", gfraid_op_name((enum gfraid_op)op),
+			       gfraid_class_name((enum gfraid_class)cls), ch.name[op][cls]);
+	return 0;
+}
+
+/* One "op class variant" line into ch: 1, or 0 if it names no op or class. */
+static int read_choice(const char *line, struct choices *ch)
+{
+	char op[40], cls[40], name[40];
+	int o, c;
+
+	if (sscanf(line, "%39s %39s %39s", op, cls, name) != 3)
+		return 0;
+	for (o = 0; o < GFRAID_OP_COUNT; o++)
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+			if (!strcmp(op, gfraid_op_name((enum gfraid_op)o)) &&
+			    !strcmp(cls, gfraid_class_name((enum gfraid_class)c))) {
+				snprintf(ch->name[o][c], sizeof(ch->name[o][c]), "%s", name);
+				return 1;
+			}
+	return 0;
+}
+
+int dispatch_spawn(int n, struct choices *ch)
+{
+	char self[4096], line[256];
+	ssize_t len = readlink("/proc/self/exe", self + 1, sizeof(self) - 32);
+	int i;
+
+	if (len <= 0) {
+		perror("ec-cli bench: /proc/self/exe");
+		return -1;
+	}
+	/* quoted for the shell popen runs */
+	self[0] = '\'';
+	if (memchr(self + 1, '\'', (size_t)len)) {
+		fprintf(stderr, "ec-cli bench: cannot quote this program's path\n");
+		return -1;
+	}
+	strcpy(self + 1 + len, "' bench --choices");
+	for (i = 0; i < n; i++) {
+		FILE *f = popen(self, "r");
+		int lines = 0;
+
+		if (!f) {
+			perror("ec-cli bench: running a fresh process");
+			return -1;
+		}
+		while (fgets(line, sizeof(line), f))
+			lines += read_choice(line, &ch[i]);
+		if (pclose(f) != 0 || lines != GFRAID_OP_COUNT * GFRAID_CLASS_COUNT) {
+			fprintf(stderr, "ec-cli bench: fresh process %d gave %d of %d choices\n", i + 1,
+				lines, GFRAID_OP_COUNT * GFRAID_CLASS_COUNT);
+			return -1;
+		}
+		fprintf(stderr, "ec-cli bench: fresh process %d of %d chose\n", i + 1, n);
+	}
+	return 0;
+}
+
+/* Non-temporal variants (names ending in nt) serve only the large class,
+   and never xor_syndrome, which stores to the lines it has just read. */
+static int suits(const char *variant, enum gfraid_op op, enum gfraid_class cls)
+{
+	size_t n = strlen(variant);
+
+	if (n < 2 || strcmp(variant + n - 2, "nt") != 0)
+		return 1;
+	return cls == GFRAID_CLASS_LARGE && op != GFRAID_OP_XOR_SYNDROME;
+}
+
+/* The result of variant name in res's group, or NULL. */
+static const struct result *find(const struct result *res, int n, const struct result *group,
+				 const char *name)
+{
+	int j;
+
+	for (j = 0; j < n; j++)
+		if (!res[j].skipped && res[j].c->side == SIDE_OURS &&
+		    bench_same_group(res[j].c, group->c) && !strcmp(res[j].c->impl + 7, name))
+			return &res[j];
+	return NULL;
+}
+
+struct tally {
+	int cells, decisive, steady, samples, within;
+	double worst;
+};
+
+/* One cell: the fastest two suited variants, each process's choice. */
+static void report_cell(const struct result *res, int n, const struct result *group,
+			const struct choices *ch, int nproc, struct tally *t)
+{
+	enum gfraid_op op = bench_library_op(group->c->op);
+	enum gfraid_class cls = gfraid_class_of(bench_blocks(group->c), group->c->len);
+	const struct result *best = NULL, *second = NULL, *nt = NULL;
+	int j, p, distinct = 0, first_of[64];
+	double worst = 1;
+
+	for (j = 0; j < n; j++) {
+		const struct result *r = &res[j];
+
+		if (r->skipped || r->c->side != SIDE_OURS || !bench_same_group(r->c, group->c))
+			continue;
+		if (!suits(r->c->impl + 7, op, cls)) {
+			if (!nt || r->bytes_per_s > nt->bytes_per_s)
+				nt = r;
+			continue;
+		}
+		if (!best || r->bytes_per_s > best->bytes_per_s) {
+			second = best;
+			best = r;
+		} else if (!second || r->bytes_per_s > second->bytes_per_s) {
+			second = r;
+		}
+	}
+	if (!best)
+		return;
+	printf("%-16s %-6s %-6s %-6s %-17s %6.2f ", bench_op_name(group->c->op),
+	       group->c->geometry, group->c->size, gfraid_class_name(cls), best->c->impl + 7,
+	       best->bytes_per_s / 1e9);
+	for (p = 0; p < nproc; p++) {
+		const char *name = ch[p].name[op][cls];
+		const struct result *sel = find(res, n, group, name);
+		double ratio = sel ? sel->bytes_per_s / best->bytes_per_s : 0;
+		int q;
+
+		t->samples++;
+		t->within += ratio >= 0.95;
+		worst = ratio < worst ? ratio : worst;
+		for (q = 0; q < distinct; q++)
+			if (!strcmp(ch[first_of[q]].name[op][cls], name))
+				break;
+		if (q == distinct && distinct < 64)
+			first_of[distinct++] = p;
+	}
+	for (j = 0; j < distinct; j++) {
+		const char *name = ch[first_of[j]].name[op][cls];
+		const struct result *sel = find(res, n, group, name);
+		int count = 0;
+
+		for (p = 0; p < nproc; p++)
+			count += !strcmp(ch[p].name[op][cls], name);
+		printf("%s%s", j ? ", " : " ", name);
+		if (nproc > 1)
+			printf(" %d/%d", count, nproc);
+		printf(" %.2f", sel ? sel->bytes_per_s / best->bytes_per_s : 0);
+	}
+	if (worst < 0.95)
+		printf("  MISS");
+	if (nt && nt->bytes_per_s > best->bytes_per_s)
+		printf("  (%s %.2f, not for %s blocks)", nt->c->impl + 7,
+		       nt->bytes_per_s / best->bytes_per_s, gfraid_class_name(cls));
+	printf("\n");
+	t->cells++;
+	t->worst = worst < t->worst ? worst : t->worst;
+	if (second && second->bytes_per_s < 0.95 * best->bytes_per_s) {
+		t->decisive++;
+		t->steady += distinct == 1;
+	}
+}
+
+void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc)
+{
+	struct tally t = { .worst = 1 };
+	int i, j;
+
+	printf("\n%-16s %-6s %-6s %-6s %-17s %6s  %s\n", "op", "geom", "size", "class", "fastest",
+	       "GB/s", nproc > 1 ? "chosen in each process: count, ratio to the fastest"
+				 : "chosen, ratio to the fastest");
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (bench_same_group(res[j].c, res[i].c))
+				break;
+		if (j == i && res[i].c->side == SIDE_OURS)
+			report_cell(res, n, &res[i], ch, nproc, &t);
+	}
+	printf("\ndispatch: in %d process%s, the chosen variant is within 5%% of the fastest "
+	       "suited one in %d of %d cells (%.1f%%; worst %.2f)\n",
+	       nproc, nproc > 1 ? "es" : "", t.within, t.samples,
+	       t.samples ? 100.0 * t.within / t.samples : 0, t.worst);
+	if (nproc > 1)
+		printf("dispatch: of the %d cells whose fastest two differ by more than 5%%, %d had "
+		       "the same choice in every process\n", t.decisive, t.steady);
+}
