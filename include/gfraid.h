@@ -334,8 +334,8 @@ void gfraid_ec_free(gfraid_ec *ec);
  * 3% of the fastest (so variants that tie do not trade places from one
  * process to the next). Variants whose parity stores bypass the cache
  * (names ending in "nt") are candidates only for large blocks, whose
- * parity would not stay in cache anyway, and never for xor_syndrome,
- * which stores to lines it has just read. Timing costs about a millisecond
+ * parity would not stay in cache anyway, and never for xor_syndrome or
+ * ec_update_shards, which store to lines they have just read. Timing costs about a millisecond
  * per op for the small and medium classes and up to tens of milliseconds
  * for the large one (1 MiB blocks). GFRAID_CALIBRATE=0 in the environment
  * (calibrate=0 for gfraid.ko) skips that and takes the first usable

@@ -5,10 +5,11 @@
  * CPU's (docs/BENCHMARKS.md, "Dispatch order"). Each size class is timed
  * on its own, at a block length of that class, on the op's case from its
  * descriptor (RAID-6 8+2, EC 10+4), in rounds that interleave the
- * candidates; the best time of each is kept (the noise of a shared
- * machine only ever adds time), and the first candidate in table order
- * within GFR_CALIBRATE_MARGIN of the fastest wins, so that variants that
- * tie do not trade places from one process to the next.
+ * candidates; each candidate's score is the median over the rounds of its
+ * time relative to the first candidate's in the same round, and the first
+ * candidate in table order within the class's margin of the best score
+ * wins, so that variants that tie do not trade places from one process
+ * to the next.
  */
 #include "calibrate.h"
 
@@ -17,9 +18,13 @@
 #define MEDIUM_MAX ((size_t)256 * 1024)
 #define PAGE ((size_t)4096)
 
-/* Calls per timing (so that a small one is not all timer) and rounds. */
-static const int calls_of[GFRAID_CLASS_COUNT] = { 16, 4, 1 };
-static const int rounds_of[GFRAID_CLASS_COUNT] = { 7, 5, 3 };
+const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80 };
+
+/* Calls per timing (so that a small one is not all timer) and rounds
+   (odd: a median). */
+#define MAX_ROUNDS 7
+static const int calls_of[GFRAID_CLASS_COUNT] = { 16, 4, 2 };
+static const int rounds_of[GFRAID_CLASS_COUNT] = { 7, 5, 7 };
 
 /* The case's block length for class cls: 4 KiB; half of L2 over the
    case's blocks (a medium call that leaves room for the rest of the
@@ -39,15 +44,38 @@ static size_t class_len(enum gfraid_class cls, int blocks)
 	return len < MEDIUM_MAX ? len : MEDIUM_MAX;
 }
 
-/* Nanoseconds per call of im over `calls` calls of c. */
-static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_call *c,
-			   int calls)
+/* The median of column i of q's first rounds rows. */
+static uint64_t median(uint64_t (*q)[GFR_CALIBRATE_MAX], int rounds, int i)
 {
-	uint64_t t0 = gfr_port_ns();
-	int i;
+	uint64_t v[MAX_ROUNDS], x;
+	int a, b;
 
-	for (i = 0; i < calls; i++)
+	for (a = 0; a < rounds; a++) {	/* insertion sort: a few values */
+		x = q[a][i];
+		for (b = a; b > 0 && v[b - 1] > x; b--)
+			v[b] = v[b - 1];
+		v[b] = x;
+	}
+	return v[rounds / 2];
+}
+
+/* Nanoseconds per call of im over `calls` calls of c. An op that reads
+   only inputs a to b (xor_syndrome) is timed as md writes a stripe: the
+   old data out and the new in (two calls) at one data disk, then the
+   next, so that the case's blocks are all in play as for its callers. */
+static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct gfr_call *c,
+			   int calls, unsigned int *step)
+{
+	int span = gfr_op(op)->flags & GFR_OP_SPAN ? c->b - c->a : -1, i;
+	uint64_t t0 = gfr_port_ns();
+
+	for (i = 0; i < calls; i++) {
+		if (span >= 0 && (*step)++ % 2 == 0) {
+			c->a = c->a + span + 1 < c->nin ? c->a + 1 : 0;
+			c->b = c->a + span;
+		}
 		gfr_run_impl(op, im, c);
+	}
 	return gfr_div64(gfr_port_ns() - t0, (uint64_t)calls);
 }
 
@@ -63,8 +91,11 @@ int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_imp
 	   non-temporal stores need vector alignment), a page apart so that
 	   they do not all map to the same cache sets */
 	size_t stride = len + PAGE, bytes = (size_t)bufs * stride + tables;
-	uint64_t t[GFR_CALIBRATE_MAX], best_t = ~0ull;
+	uint64_t t[GFR_CALIBRATE_MAX], q[MAX_ROUNDS][GFR_CALIBRATE_MAX], med[GFR_CALIBRATE_MAX];
+	uint64_t warm[GFR_CALIBRATE_MAX];
+	int keep[GFR_CALIBRATE_MAX], fastest = 0, ref = 0;
 	uint8_t *mem = gfr_port_alloc(PAGE + bytes + (size_t)bufs * sizeof(uint8_t *)), *base, **p;
+	unsigned int step = 0;
 	int i, round, best = 0, choice;
 
 	if (!mem)
@@ -80,27 +111,40 @@ int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_imp
 	c.out = p + c.nin;
 	c.tables = base + (size_t)bufs * stride;
 	for (i = 0; i < n; i++) {
-		t[i] = ~0ull;
-		time_calls(op, cand[i], &c, 1);	/* warm: code, tables, pages */
+		warm[i] = time_calls(op, cand[i], &c, 2, &step);	/* code, tables, pages */
+		warm[i] = warm[i] ? warm[i] : 1;
+		fastest = warm[i] < warm[fastest] ? i : fastest;
 	}
-	for (round = 0; round < rounds_of[cls]; round++)
+	/* one more than twice as slow on its warm-up calls is out: timed no
+	   further (its score from those) */
+	for (i = n - 1; i >= 0; i--)
+		if ((keep[i] = warm[i] <= 2 * warm[fastest]))
+			ref = i;
+	/* each round times every candidate, back and forth, and keeps its
+	   time over the first kept candidate's of the same round: what slows
+	   a whole round (another process, a frequency change) cancels out */
+	for (round = 0; round < rounds_of[cls]; round++) {
 		for (i = 0; i < n; i++) {
-			uint64_t ns = time_calls(op, cand[i], &c, calls_of[cls]);
+			int at = round & 1 ? n - 1 - i : i;
 
-			t[i] = ns < t[i] ? ns : t[i];
+			if (!keep[at])
+				continue;
+			t[at] = time_calls(op, cand[at], &c, calls_of[cls], &step);
+			t[at] = t[at] ? t[at] : 1;
 		}
+		for (i = 0; i < n; i++)
+			q[round][i] = keep[i] ? gfr_div64(t[i] * 1000000, t[ref])
+					      : gfr_div64(warm[i] * 1000000, warm[ref]);
+	}
 	gfr_port_free(mem);
 	for (i = 0; i < n; i++) {
-		t[i] = t[i] ? t[i] : 1;
-		if (t[i] < best_t) {
-			best_t = t[i];
-			best = i;
-		}
+		med[i] = median(q, rounds_of[cls], i);
+		best = med[i] < med[best] ? i : best;
 	}
 	for (choice = 0; choice < best; choice++)
-		if (t[choice] * 1000 <= best_t * (1000 + GFR_CALIBRATE_MARGIN))
+		if (med[choice] * 1000 <= med[best] * (1000 + gfr_calibrate_margin[cls]))
 			break;
 	for (i = 0; i < n; i++)
-		score[i] = (unsigned int)gfr_div64(t[i] * 1000 + t[choice] / 2, t[choice]);
+		score[i] = (unsigned int)gfr_div64(med[i] * 1000 + med[choice] / 2, med[choice]);
 	return choice;
 }

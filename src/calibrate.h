@@ -10,14 +10,16 @@
 #define GFR_CALIBRATE_MAX 8
 
 /* A candidate later in table order than another is chosen only when it is
-   faster by more than this, in thousandths: variants within noise of each
-   other keep the table's order in every process. */
-#define GFR_CALIBRATE_MARGIN 30
+   faster by more than this, in thousandths, per class: variants within
+   noise of each other keep the table's order in every process. Large
+   blocks are bound by memory, where variants tie and a timing varies
+   more from one process to the next. */
+extern const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT];
 
 /*
  * Time the n candidates of op (each already past its self-test, in table
  * order) on its calibration case at a block length of class cls, and
- * return the index of the choice, the first within GFR_CALIBRATE_MARGIN of
+ * return the index of the choice, the first within the class's margin of
  * the fastest, or GFRAID_ENOMEM; score[i] is candidate i's time relative
  * to the choice's, in thousandths (the choice: 1000). Takes about a
  * millisecond for the small and medium classes, tens for the large one,

@@ -224,9 +224,8 @@ static int usable_here(const struct gfr_impl *im, void *ctx)
 /* Usable, and suited to the class: non-temporal stores only for large
    blocks, whose parity would leave the cache anyway (for blocks that fit
    in cache they send it to memory a caller is about to read it from), and
-   never for an op that stores to lines it has just read: the store then
-   evicts a line the cache holds (xor_syndrome's nt variants ran 70 to 190
-   times slower than the others at 1 MiB on a Zen 2). */
+   never for an op that stores to lines it has just read (GFR_OP_RMW): the
+   store then evicts a line the cache holds (docs/BENCHMARKS.md). */
 static int suits_class(const struct gfr_impl *im, void *ctx)
 {
 	const struct choosing *ch = ctx;

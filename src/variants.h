@@ -13,8 +13,9 @@
  *     a variant of op (its descriptor's name, see ops.h), built on arch
  *     (X86_64, AARCH64; ANY for base) from src/<family>/<tier>.c, where
  *     the family is the function's (gfr_raid6_..., gfr_ec_...). The
- *     function's name ends in its tier, optionally followed by _x<N> and
- *     nt (unroll, non-temporal stores); both builds refuse a line whose
+ *     function's name ends in its tier, optionally followed by _x<N>
+ *     (unroll) and nt, or by _nt alone (non-temporal stores: such a
+ *     variant is chosen only for large blocks); both builds refuse a line whose
  *     function does not, and the compiler one whose function does not
  *     have its op's type. The variant's name is the function's without
  *     gfr_<family>_<op>_.
@@ -138,10 +139,14 @@ GFR_VARIANT(raid6_check, AARCH64, neon, gfr_raid6_check_neon_x4)
 GFR_VARIANT(raid6_check, AARCH64, neon, gfr_raid6_check_neon_x2)
 GFR_VARIANT(raid6_check, ANY, base, gfr_raid6_check_base)
 
+GFR_VARIANT(ec_encode, X86_64, avx512_gfni, gfr_ec_encode_avx512_gfni_nt)
 GFR_VARIANT(ec_encode, X86_64, avx512_gfni, gfr_ec_encode_avx512_gfni)
 GFR_VARIANT(ec_encode, X86_64, avx512_gfni_asm, gfr_ec_encode_avx512_gfni_asm)
+GFR_VARIANT(ec_encode, X86_64, avx2_gfni, gfr_ec_encode_avx2_gfni_nt)
 GFR_VARIANT(ec_encode, X86_64, avx2_gfni, gfr_ec_encode_avx2_gfni)
+GFR_VARIANT(ec_encode, X86_64, avx512, gfr_ec_encode_avx512_nt)
 GFR_VARIANT(ec_encode, X86_64, avx512, gfr_ec_encode_avx512)
+GFR_VARIANT(ec_encode, X86_64, avx2, gfr_ec_encode_avx2_nt)
 GFR_VARIANT(ec_encode, X86_64, avx2, gfr_ec_encode_avx2)
 GFR_VARIANT(ec_encode, X86_64, ssse3, gfr_ec_encode_ssse3)
 GFR_VARIANT(ec_encode, AARCH64, neon, gfr_ec_encode_neon)

@@ -179,10 +179,10 @@ START_TEST(selection_matches_setting)
 				usable[i].name = suited[i].name = name;
 				usable[i].needs = gfraid_impl_available(o, i) ? 0 : 1;
 				/* non-temporal stores only for large blocks,
-				   never for xor_syndrome's read-modify-write */
+				   never for a read-modify-write */
 				suited[i].needs = usable[i].needs ||
 						  ((c != GFRAID_CLASS_LARGE ||
-						    o == GFRAID_OP_XOR_SYNDROME) &&
+						    (gfr_op(o)->flags & GFR_OP_RMW)) &&
 						   !strcmp(name + strlen(name) - 2, "nt"));
 			}
 			/* GFRAID_IMPL holds for every class; else the first suited */

@@ -11,6 +11,7 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC_ENCODE(gfr_ec_encode_avx2)
+GFR_EC_ENCODE(gfr_ec_encode_avx2, 0)
+GFR_EC_ENCODE(gfr_ec_encode_avx2_nt, 1)
 GFR_EC_UPDATE(gfr_ec_update_avx2)
 GFR_EC_CHECK(gfr_ec_check_avx2)

@@ -12,6 +12,7 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC_ENCODE(gfr_ec_encode_avx512)
+GFR_EC_ENCODE(gfr_ec_encode_avx512, 0)
+GFR_EC_ENCODE(gfr_ec_encode_avx512_nt, 1)
 GFR_EC_UPDATE(gfr_ec_update_avx512)
 GFR_EC_CHECK(gfr_ec_check_avx512)

@@ -18,6 +18,7 @@
 #include "gfni.h"
 #include "simd_body.h"
 
-GFR_EC_ENCODE(gfr_ec_encode_avx512_gfni)
+GFR_EC_ENCODE(gfr_ec_encode_avx512_gfni, 0)
+GFR_EC_ENCODE(gfr_ec_encode_avx512_gfni_nt, 1)
 GFR_EC_UPDATE(gfr_ec_update_avx512_gfni)
 GFR_EC_CHECK(gfr_ec_check_avx512_gfni)

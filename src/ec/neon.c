@@ -11,6 +11,6 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC_ENCODE(gfr_ec_encode_neon)
+GFR_EC_ENCODE(gfr_ec_encode_neon, 0)
 GFR_EC_UPDATE(gfr_ec_update_neon)
 GFR_EC_CHECK(gfr_ec_check_neon)

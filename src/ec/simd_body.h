@@ -21,7 +21,7 @@
  *   - struct ec_col, ec_col_load(col, c, nr), ec_col_mul_acc(acc, x, col,
  *     r): one shard's coefficients held in registers, for update;
  * then includes this file and writes a line for each variant the
- * registry (src/variants.h) lists: GFR_EC_ENCODE(fn), GFR_EC_UPDATE(fn),
+ * registry (src/variants.h) lists: GFR_EC_ENCODE(fn, nt), GFR_EC_UPDATE(fn),
  * GFR_EC_CHECK(fn).
  */
 #ifndef GFRAID_EC_SIMD_BODY_H
@@ -45,11 +45,12 @@ _Static_assert(EC_CHUNK >= GFR_EC_CHECK_SCRATCH_K, "ec_check would need scratch 
  * partial sums. They start at zero, or from dst (from_dst: later chunks,
  * or accumulating). With stored (the check's last chunk) they are compared
  * with the stored parity stored[r] instead, differences gathered into
- * *diff.
+ * *diff. stream: store them non-temporally (aligned rows, and sums no
+ * later pass reads).
  */
 GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *dst,
 			const struct ec_coefs *c, size_t o, int from_dst, const int R, const int U,
-			uint8_t *const *stored, V *diff)
+			uint8_t *const *stored, V *diff, int stream)
 {
 	V acc[EC_ROWS][EC_UNROLL];
 	int r, u, j;
@@ -82,6 +83,8 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *ds
 		for (u = 0; u < U; u++) {
 			if (stored)
 				*diff = vdiff(*diff, vload(stored[r] + o + u * VLEN), acc[r][u]);
+			else if (stream)
+				vstream(dst[r] + o + u * VLEN, acc[r][u]);
 			else
 				vstore(dst[r] + o + u * VLEN, acc[r][u]);
 		}
@@ -116,16 +119,16 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
    (docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gftbls,
 			    uint8_t *const *data, uint8_t *const *dst, int accumulate,
-			    uint8_t *const *stored, V *diff, const int R, const int K)
+			    uint8_t *const *stored, V *diff, int stream, const int R, const int K)
 {
 	struct ec_coefs c;
 	size_t o;
 
 	ec_coefs_load(&c, gftbls, K, row0, R, 0, K);
 	for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-		ec_step(data, 0, K, dst, &c, o, accumulate, R, EC_UNROLL, stored, diff);
+		ec_step(data, 0, K, dst, &c, o, accumulate, R, EC_UNROLL, stored, diff, stream);
 	for (; o + VLEN <= end; o += VLEN)
-		ec_step(data, 0, K, dst, &c, o, accumulate, R, 1, stored, diff);
+		ec_step(data, 0, K, dst, &c, o, accumulate, R, 1, stored, diff, stream);
 	return o;
 }
 #endif
@@ -136,11 +139,13 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
  * EC_UPDATE: dst[r] ^= the products of src, shard vec_i. Otherwise encode
  * from the k shards in data, the sums into dst or (accumulate) onto it;
  * with stored (the check), the last chunk's sums compared with the stored
- * parity, dst holding the earlier chunks' partial sums.
+ * parity, dst holding the earlier chunks' partial sums. stream: the
+ * encode's sums stored non-temporally where one pass makes them.
  */
 GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
 			  uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *dst,
-			  int accumulate, uint8_t *const *stored, V *diff, const int R, const int OP)
+			  int accumulate, uint8_t *const *stored, V *diff, int stream, const int R,
+			  const int OP)
 {
 	struct ec_coefs c;
 	size_t o = off;
@@ -166,7 +171,8 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 		switch (k) {
 #define EC_K(n) \
 	case n: \
-		return ec_rows_k(off, end, row0, gftbls, data, dst, accumulate, stored, diff, R, n);
+		return ec_rows_k(off, end, row0, gftbls, data, dst, accumulate, stored, diff, \
+				 stream, R, n);
 			EC_K(1)
 			EC_K(2)
 			EC_K(3)
@@ -179,6 +185,9 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 		}
 	}
 #endif
+	/* a chunk's sums are read again by the next: streamed only when one
+	   chunk is all */
+	stream = stream && k <= EC_CHUNK;
 	for (j0 = 0; j0 < k; j0 += EC_CHUNK) {
 		int nj = k - j0 < EC_CHUNK ? k - j0 : EC_CHUNK;
 		uint8_t *const *last = j0 + nj == k ? stored : NULL;
@@ -186,9 +195,10 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
 		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
 			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, EC_UNROLL, last,
-				diff);
+				diff, stream);
 		for (; o + VLEN <= end; o += VLEN)
-			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff);
+			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff,
+				stream);
 	}
 	return o;
 }
@@ -198,16 +208,22 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
  * the last whole vector go to base. OP (a compile-time constant) is one
  * of EC_ENCODE (parity = the rows written, or accumulated onto), EC_UPDATE
  * (src is shard vec_i; parity accumulated onto) and EC_CHECK (parity[0 ..
- * rows) the stored parity, only read, parity[rows ..) scratch). Returns
- * whether the check found a difference (0 for encode and update).
+ * rows) the stored parity, only read, parity[rows ..) scratch). NT (a
+ * compile-time constant): an encode that does not accumulate stores its
+ * parity non-temporally where the rows are vector-aligned, for blocks too
+ * large for the cache to keep. Returns whether the check found a
+ * difference (0 for encode and update).
  */
 GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
 		       uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
-		       int accumulate, const int OP)
+		       int accumulate, const int OP, const int NT)
 {
 	size_t end = off + len, o = end;
 	V diff = vzero();
-	int row0;
+	int row0, stream = NT && OP == EC_ENCODE && !accumulate;
+
+	for (row0 = 0; stream && row0 < rows; row0++)
+		stream = !((uintptr_t)(parity[row0] + off) & (VLEN - 1));
 
 	for (row0 = 0; row0 < rows; row0 += EC_ROWS) {
 		int nr = rows - row0 < EC_ROWS ? rows - row0 : EC_ROWS;
@@ -218,7 +234,7 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 #define EC_CASE(n) \
 	case n: \
 		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, dst, accumulate, stored, \
-			    &diff, n, OP); \
+			    &diff, stream, n, OP); \
 		break;
 		EC_CASE(1)
 		EC_CASE(2)
@@ -235,6 +251,8 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 #undef EC_CASE
 		}
 	}
+	if (stream)
+		vfence();	/* the streamed parity visible before the caller uses it */
 	if (o < end) {
 		if (OP == EC_CHECK)
 			return vany(diff) ||
@@ -249,25 +267,26 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 
 /* A variant of each op, its name written out in full where it is defined,
    so that grep finds it beside its registry line. */
-#define GFR_EC_ENCODE(fn) \
+#define GFR_EC_ENCODE(fn, nt) \
 	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, EC_ENCODE); \
+		ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, EC_ENCODE, \
+			nt); \
 	}
 
 #define GFR_EC_UPDATE(fn) \
 	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		ec_body(off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
+		ec_body(off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE, 0); \
 	}
 
 #define GFR_EC_CHECK(fn) \
 	int fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 	       uint8_t *const *data, uint8_t *const *coding) \
 	{ \
-		return ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, 0, EC_CHECK); \
+		return ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, 0, EC_CHECK, 0); \
 	}
 
 #endif

@@ -14,6 +14,6 @@
 #include "nibble.h"
 #include "simd_body.h"
 
-GFR_EC_ENCODE(gfr_ec_encode_ssse3)
+GFR_EC_ENCODE(gfr_ec_encode_ssse3, 0)
 GFR_EC_UPDATE(gfr_ec_update_ssse3)
 GFR_EC_CHECK(gfr_ec_check_ssse3)

@@ -92,14 +92,16 @@ int dispatch_spawn(int n, struct choices *ch)
 }
 
 /* Non-temporal variants (names ending in nt) serve only the large class,
-   and never xor_syndrome, which stores to the lines it has just read. */
+   and never xor_syndrome or ec_update_shards, which store to the lines
+   they have just read. */
 static int suits(const char *variant, enum gfraid_op op, enum gfraid_class cls)
 {
 	size_t n = strlen(variant);
 
 	if (n < 2 || strcmp(variant + n - 2, "nt") != 0)
 		return 1;
-	return cls == GFRAID_CLASS_LARGE && op != GFRAID_OP_XOR_SYNDROME;
+	return cls == GFRAID_CLASS_LARGE && op != GFRAID_OP_XOR_SYNDROME &&
+	       op != GFRAID_OP_EC_UPDATE_SHARDS;
 }
 
 /* The result of variant name in res's group, or NULL. */
