@@ -50,7 +50,8 @@ enum gfraid_error {
 	GFRAID_ENOMEM = -10,	/* out of memory */
 	GFRAID_ETOOFEW = -11,	/* more shards missing than there are parity shards */
 	GFRAID_ESELFTEST = -12,	/* the variant failed its known-answer self-test here */
-	GFRAID_ECLASS = -13	/* not a valid enum gfraid_class */
+	GFRAID_ECLASS = -13,	/* not a valid enum gfraid_class */
+	GFRAID_EIO = -14	/* a file could not be written (errno says why) */
 };
 
 /* RAID-6 limits: 1 to 255 data disks plus P and Q. */
@@ -327,20 +328,24 @@ void gfraid_ec_free(gfraid_ec *ec);
  * CPU features it needs, and a choice of variant per size class (enum
  * gfraid_class): a call runs the variant of the class its block length
  * falls in (gfraid_class_of). At the first call of a class the library
- * picks the fastest usable variant for it on this CPU: it times the first
- * (up to 8) usable ones in the table's order on the op's case (RAID-6
- * 8+2, EC 10+4) at a block length of that class, in interleaved rounds,
- * keeping each one's best time, and takes the first in table order within
- * 3% of the fastest (so variants that tie do not trade places from one
- * process to the next). Variants whose parity stores bypass the cache
+ * takes the calibration file's choice where one was written for this CPU
+ * (gfraid_calibration_save, `ec-cli calibrate`), else picks the fastest
+ * usable variant on this CPU: it times the first (up to 8) usable ones in
+ * the table's order on the op's case (RAID-6 8+2, EC 10+4) at a block
+ * length of that class, in interleaved rounds, scores each by the median
+ * over the rounds of its time relative to the first's in the same round,
+ * and takes the first in table order within a margin of the best (3%; 8%
+ * for large blocks, where memory bounds them all), so that variants that
+ * tie do not trade places from one process to the next. Variants whose parity stores bypass the cache
  * (names ending in "nt") are candidates only for large blocks, whose
  * parity would not stay in cache anyway, and never for xor_syndrome or
- * ec_update_shards, which store to lines they have just read. Timing costs about a millisecond
- * per op for the small and medium classes and up to tens of milliseconds
- * for the large one (1 MiB blocks). GFRAID_CALIBRATE=0 in the environment
- * (calibrate=0 for gfraid.ko) skips that and takes the first usable
- * variant of the class in the table's order, which was measured on one
- * development machine (docs/BENCHMARKS.md). GFRAID_IMPL in the environment
+ * ec_update_shards, which store to lines they have just read. Timing
+ * costs about a millisecond per op for the small and medium classes and
+ * 5 to 60 ms for the large one (1 MiB blocks to fill and time). GFRAID_CALIBRATE=time ignores the
+ * calibration file; GFRAID_CALIBRATE=0 in the environment (calibrate=0 for
+ * gfraid.ko) skips both and takes the first suitable variant of the class
+ * in the table's order, which was measured on one development machine
+ * (docs/BENCHMARKS.md). GFRAID_IMPL in the environment
  * overrides the choice for every class: a comma-separated list of either
  * `name` (for every op that has a variant of that name) or `op=name` (op
  * as printed by gfraid_op_name). A name that is unknown, or that this CPU
@@ -434,7 +439,8 @@ enum gfraid_choice {
 	GFRAID_CHOSEN_ORDER = 0,	/* the first usable one in table order */
 	GFRAID_CHOSEN_CALIBRATED = 1,	/* the fastest when timed on this CPU */
 	GFRAID_CHOSEN_SETTING = 2,	/* named in GFRAID_IMPL */
-	GFRAID_CHOSEN_FORCED = 3	/* gfraid_impl_force */
+	GFRAID_CHOSEN_FORCED = 3,	/* gfraid_impl_force */
+	GFRAID_CHOSEN_FILE = 4		/* the calibration file's, for this CPU */
 };
 
 /* enum gfraid_choice for op's current variant in class cls (choosing it
@@ -478,6 +484,33 @@ int gfraid_impl_force(enum gfraid_op op, const char *name);
  */
 typedef void (*gfraid_log_fn)(void *ctx, const char *msg);
 void gfraid_set_log(gfraid_log_fn fn, void *ctx);
+
+/*
+ * The calibration file: each op's variant per size class as timed once on
+ * this CPU, which later processes take instead of timing (so that every
+ * process runs the same ones). It is GFRAID_CALIBRATION_FILE if set, else
+ * $XDG_CACHE_HOME/libgfraid/calibration, else
+ * $HOME/.cache/libgfraid/calibration; it holds for the CPU (vendor,
+ * family, model, stepping, features, L2) and the build of the variant
+ * table it was written for, and is ignored elsewhere, as is a line that
+ * names a variant not usable here. GFRAID_CALIBRATE=time ignores it;
+ * GFRAID_CALIBRATE=0 takes table order. The library only reads it.
+ */
+
+/* The path of the calibration file, or NULL when neither
+   GFRAID_CALIBRATION_FILE nor a cache directory is set. */
+const char *gfraid_calibration_file(void);
+
+/*
+ * Time every op in every size class on this CPU, whatever any file says
+ * (each once per process, as at first use), and write the choices to path
+ * (NULL: gfraid_calibration_file()), creating its directories: a new file
+ * renamed into place. The choices this process runs are unchanged.
+ * Errors: GFRAID_EIO (no path, or it could not be written: errno says
+ * why), GFRAID_ESELFTEST (an op with no usable variant); the file is then
+ * unchanged.
+ */
+int gfraid_calibration_save(const char *path);
 #endif
 
 /* CPU features as the library sees them (bits of enum gfraid_cpu_feature).

@@ -39,14 +39,21 @@ EXPORT_SYMBOL(gfraid_cpu_features);
 EXPORT_SYMBOL(gfraid_class_of);
 EXPORT_SYMBOL(gfraid_class_name);
 
-static int __init gfraid_init(void)
+static const char *how_name(int h)
 {
 	static const char *const how[] = {
 		[GFRAID_CHOSEN_ORDER] = "table order, calibrate=0",
 		[GFRAID_CHOSEN_CALIBRATED] = "the fastest timed here",
 		[GFRAID_CHOSEN_SETTING] = "named in impl=",
 		[GFRAID_CHOSEN_FORCED] = "forced",
+		[GFRAID_CHOSEN_FILE] = "a calibration file",
 	};
+
+	return h >= 0 && h < (int)ARRAY_SIZE(how) ? how[h] : "?";
+}
+
+static int __init gfraid_init(void)
+{
 	u64 t0 = ktime_get_ns();
 	int op;
 
@@ -59,11 +66,11 @@ static int __init gfraid_init(void)
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		pr_info("gfraid: %s uses %s for small blocks (%s), %s for medium (%s), %s for large (%s); self-tested\n",
 			gfraid_op_name(op), gfraid_impl_selected(op, GFRAID_CLASS_SMALL),
-			how[gfraid_impl_how(op, GFRAID_CLASS_SMALL) & 3],
+			how_name(gfraid_impl_how(op, GFRAID_CLASS_SMALL)),
 			gfraid_impl_selected(op, GFRAID_CLASS_MEDIUM),
-			how[gfraid_impl_how(op, GFRAID_CLASS_MEDIUM) & 3],
+			how_name(gfraid_impl_how(op, GFRAID_CLASS_MEDIUM)),
 			gfraid_impl_selected(op, GFRAID_CLASS_LARGE),
-			how[gfraid_impl_how(op, GFRAID_CLASS_LARGE) & 3]);
+			how_name(gfraid_impl_how(op, GFRAID_CLASS_LARGE)));
 	pr_info("gfraid: every op's variants tested and chosen in %llu ms\n",
 		(unsigned long long)((ktime_get_ns() - t0) / 1000000));
 	return 0;

@@ -32,6 +32,8 @@ const char *gfraid_strerror(int err)
 		return "the variant failed its known-answer self-test on this machine";
 	case GFRAID_ECLASS:
 		return "not a valid gfraid_class";
+	case GFRAID_EIO:
+		return "a file could not be written";
 	default:
 		return "unknown error";
 	}

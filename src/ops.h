@@ -301,6 +301,10 @@ enum { GFR_VERDICT_UNTESTED, GFR_VERDICT_PASSED, GFR_VERDICT_FAILED };
 int gfr_verdict(enum gfraid_op op, int i, const char **why);
 int gfr_impl_runnable(const struct gfr_impl *im);
 int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls);
+/* The choice for op and class by timing alone (made now if not made yet;
+   table order where there is nothing to time), whatever the calibration
+   file says: what the file records. NULL if nothing is usable. */
+const struct gfr_impl *gfr_impl_timed(enum gfraid_op op, enum gfraid_class cls);
 unsigned int gfr_calibration_score(enum gfraid_op op, enum gfraid_class cls, int i);
 
 #endif /* GFRAID_OPS_H */

@@ -125,9 +125,15 @@ unsigned int gfr_port_cpu_probe(void);
 size_t gfr_port_l2_bytes(void);
 const char *gfr_port_impl_setting(void);
 const char *gfr_port_selftest_corrupt(void);
-/* Whether to time the variants to choose one (else table order), and a
-   monotonic clock in nanoseconds to time them with. */
+/* How to choose among usable variants (else table order): by timing them,
+   or by the calibration file where it has a choice for this CPU and
+   timing where not. A monotonic clock in nanoseconds to time them with. */
+enum { GFR_CALIBRATE_OFF, GFR_CALIBRATE_TIME, GFR_CALIBRATE_FILE };
 int gfr_port_calibrate(void);
+/* The calibration file's variant for op and class (gfraid_op_name,
+   gfraid_class_name) on this CPU, or NULL (no file, another CPU or build,
+   no such line). */
+const char *gfr_port_calibration_file(const char *op, const char *cls);
 uint64_t gfr_port_ns(void);
 void gfr_port_warn(const char *op, const char *impl, const char *why);
 

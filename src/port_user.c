@@ -187,7 +187,9 @@ int gfr_port_calibrate(void)
 {
 	const char *s = getenv("GFRAID_CALIBRATE");
 
-	return !s || strcmp(s, "0") != 0;
+	if (s && !strcmp(s, "0"))
+		return GFR_CALIBRATE_OFF;
+	return s && !strcmp(s, "time") ? GFR_CALIBRATE_TIME : GFR_CALIBRATE_FILE;
 }
 
 uint64_t gfr_port_ns(void)

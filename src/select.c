@@ -243,8 +243,8 @@ static const struct gfr_impl *calibrated[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
 static unsigned int scores[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFR_VARIANT_LINES];
 
 /* The calibration's choice for op and class, timed once among the first
-   suitable variants in table order; NULL when calibration is off, there
-   is nothing to choose between, or no memory to time them. */
+   suitable variants in table order; NULL when there is nothing to choose
+   between, or no memory to time them. */
 static const struct gfr_impl *calibrated_choice(struct choosing *ch)
 {
 	enum gfraid_op op = ch->op;
@@ -254,7 +254,7 @@ static const struct gfr_impl *calibrated_choice(struct choosing *ch)
 	unsigned int score[GFR_CALIBRATE_MAX];
 	int i, n = 0, best, count = gfr_op_variants(op, &first);
 
-	if (im || !gfr_port_calibrate())
+	if (im)
 		return im;
 	for (i = 0; i < count - 1 && n < GFR_CALIBRATE_MAX; i++)	/* not base */
 		if (suits_class(&first[i], ch))
@@ -270,19 +270,37 @@ static const struct gfr_impl *calibrated_choice(struct choosing *ch)
 	return gfr_load_acquire(&calibrated[op][cls]);
 }
 
+/* The calibration file's choice for op and class, if it names a variant
+   suited to the class here. */
+static const struct gfr_impl *file_choice(struct choosing *ch)
+{
+	const char *name = gfr_port_calibration_file(gfr_op(ch->op)->name,
+						     gfraid_class_name(ch->cls));
+	const struct gfr_impl *first, *im;
+	int count = gfr_op_variants(ch->op, &first);
+
+	im = name ? lookup(first, count, name, NULL) : NULL;
+	return im && suits_class(im, ch) ? im : NULL;
+}
+
 /* GFRAID_IMPL's choice (any usable variant, for every class), else the
-   calibration's, else the first suitable in table order. */
+   calibration file's, else the timing's, else the first suitable in table
+   order. */
 static const struct gfr_impl *auto_choice(enum gfraid_op op, enum gfraid_class cls, int *how)
 {
 	struct choosing ch = { op, cls };
 	const struct gfr_impl *first;
-	int count = gfr_op_variants(op, &first);
+	int count = gfr_op_variants(op, &first), mode = gfr_port_calibrate();
 	const char *name = gfr_op(op)->name;
 	const struct gfr_impl *im = gfr_impl_named(first, count, usable_here, &ch, name,
 						   gfr_port_impl_setting());
 
 	*how = GFRAID_CHOSEN_SETTING;
-	if (!im) {
+	if (!im && mode == GFR_CALIBRATE_FILE) {
+		*how = GFRAID_CHOSEN_FILE;
+		im = file_choice(&ch);
+	}
+	if (!im && mode != GFR_CALIBRATE_OFF) {
 		*how = GFRAID_CHOSEN_CALIBRATED;
 		im = calibrated_choice(&ch);
 	}
@@ -291,6 +309,15 @@ static const struct gfr_impl *auto_choice(enum gfraid_op op, enum gfraid_class c
 		im = gfr_impl_auto(first, count, suits_class, &ch, name, NULL);
 	}
 	return im;
+}
+
+const struct gfr_impl *gfr_impl_timed(enum gfraid_op op, enum gfraid_class cls)
+{
+	struct choosing ch = { op, cls };
+	const struct gfr_impl *first, *im = calibrated_choice(&ch);
+	int count = gfr_op_variants(op, &first);
+
+	return im ? im : gfr_impl_auto(first, count, suits_class, &ch, gfr_op(op)->name, NULL);
 }
 
 const struct gfr_impl *gfr_impl_base(enum gfraid_op op)

@@ -15,7 +15,7 @@ dir=$1
 nm=${2:-nm}
 n=0
 bad=0
-for obj in $(find "$dir" -name '*.o' ! -name 'port_user.c.o' | sort); do
+for obj in $(find "$dir" -name '*.o' ! -name 'port_user*.c.o' | sort); do
 	n=$((n + 1))
 	for sym in $($nm -u "$obj" | awk '{ print $2 }'); do
 		case "$sym" in

@@ -85,6 +85,11 @@ START_TEST(calibrated_choice)
 				check_calibrated(o, cls, sel);
 			} else if (how == GFRAID_CHOSEN_ORDER) {
 				ck_assert_int_le(timed, 1);	/* fewer than two to choose between */
+			} else if (how == GFRAID_CHOSEN_FILE) {
+				/* a calibration file on this machine (ec-cli calibrate):
+				   nothing timed, the named variant usable */
+				ck_assert_int_eq(timed, 0);
+				ck_assert_int_eq(gfraid_impl_available(o, sel), 1);
 			} else {
 				ck_assert_int_eq(how, GFRAID_CHOSEN_SETTING);
 				ck_assert_ptr_nonnull(setting);

@@ -4,6 +4,7 @@
 
 /* Each returns the process exit status: 0 ok, 1 a failure, 2 bad usage. */
 int cmd_info(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_raid6check(int argc, char **argv);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /* ec-cli info: the CPU, what the library sees of it, every variant. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +140,7 @@ static size_t medium_limit(void)
 {
 	size_t lo = 16384, hi = (size_t)1 << 30;
 
-	while (hi - lo > 1024) {
+	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
 		if (gfraid_class_of(1, mid) == GFRAID_CLASS_LARGE)
@@ -157,9 +158,10 @@ static const char *how_name(int h)
 		[GFRAID_CHOSEN_CALIBRATED] = "fastest when timed here",
 		[GFRAID_CHOSEN_SETTING] = "named in GFRAID_IMPL",
 		[GFRAID_CHOSEN_FORCED] = "forced",
+		[GFRAID_CHOSEN_FILE] = "from the calibration file",
 	};
 
-	return h >= 0 && h <= GFRAID_CHOSEN_FORCED ? how[h] : "?";
+	return h >= 0 && h <= GFRAID_CHOSEN_FILE ? how[h] : "?";
 }
 
 /* One op: each class's choice, then every variant with its time in each
@@ -211,6 +213,8 @@ static void print_variants(void)
 	int op, c, i, failed = 0, usable = 0;
 
 	printf("\nGFRAID_IMPL  %s\n", setting ? setting : "(not set)");
+	printf("calibration file  %s\n", gfraid_calibration_file() ? gfraid_calibration_file()
+								  : "(none: no cache directory)");
 	if (corrupt)
 		printf("GFRAID_SELFTEST_CORRUPT  %s  (test hook: these variants must fail)\n",
 		       corrupt);
@@ -240,6 +244,44 @@ static void print_variants(void)
 	       "(self-tests and timing) took %.0f us (small %.0f, medium %.0f, large %.0f), "
 	       "testing the rest %.0f us\n",
 	       usable, failed, GFRAID_OP_COUNT, t1 - t0, tc[0], tc[1], tc[2], t2 - t1);
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+	const char *file = NULL;
+	char line[512];
+	FILE *f;
+	int err;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: ec-cli calibrate [--file PATH]\n\nTimes every variant of every op in "
+		       "every size class on this CPU, as a\nprocess does at first use, and writes "
+		       "the choices to the calibration file\n(default: %s),\nwhich every later "
+		       "process then takes instead of timing.\n",
+		       gfraid_calibration_file() ? gfraid_calibration_file() : "none here");
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "--file")) {
+		file = argv[2];
+	} else if (argc != 1) {
+		fprintf(stderr, "usage: ec-cli calibrate [--file PATH]\n");
+		return 2;
+	}
+	err = gfraid_calibration_save(file);
+	if (err) {
+		fprintf(stderr, "ec-cli calibrate: %s: %s (%s)\n",
+			file ? file : gfraid_calibration_file() ? gfraid_calibration_file() : "no path",
+			gfraid_strerror(err), err == GFRAID_EIO ? strerror(errno) : "");
+		return 1;
+	}
+	file = file ? file : gfraid_calibration_file();
+	printf("wrote %s:\n", file);
+	f = fopen(file, "r");	/* what it holds, read back */
+	while (f && fgets(line, sizeof(line), f))
+		printf("  %s", line);
+	if (f)
+		fclose(f);
+	return f ? 0 : 1;
 }
 
 int cmd_info(int argc, char **argv)

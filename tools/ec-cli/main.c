@@ -15,6 +15,7 @@ static const struct {
 	const char *help;
 } commands[] = {
 	{ "info", cmd_info, "CPU, instruction sets, and every variant per op" },
+	{ "calibrate", cmd_calibrate, "time the variants once, for every later process" },
 	{ "verify", cmd_verify, "every variant against the references, byte for byte" },
 	{ "bench", cmd_bench, "libgfraid against Linux lib/raid6, ISA-L and the floors" },
 	{ "raid6check", cmd_raid6check, "scrub a stopped md RAID-6 array's members; --repair" },

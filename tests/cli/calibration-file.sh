@@ -1,0 +1,103 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# The calibration file: ec-cli calibrate writes it; every later process
+# takes its choices without timing (ec-cli bench --choices, ec-cli info);
+# a file for another CPU or build, a line naming a variant that cannot
+# serve its class, GFRAID_CALIBRATE=time and =0, and GFRAID_IMPL each
+# leave it aside as documented; a path that cannot be written is an error.
+# Usage: calibration-file.sh EC_CLI (GFRAID_EMULATOR: a command to run it
+# with, qemu-user in a cross build)
+set -u
+cli=$1
+emu=${GFRAID_EMULATOR:-}
+fails=0
+checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+file=$tmp/cache/libgfraid/calibration
+unset GFRAID_IMPL GFRAID_CALIBRATE GFRAID_SELFTEST_CORRUPT
+
+check() {	# check WHAT: the last command's status was 0
+	checks=$((checks + 1))
+	if [ "$1" = ok ]; then
+		echo "ok: $2"
+	else
+		echo "FAIL: $2"
+		fails=$((fails + 1))
+	fi
+}
+choices() {	# the lines of a file after its two header lines
+	tail -n +3 "$1"
+}
+from_file() {	# how many classes ec-cli info shows taken from the file
+	grep -c "from the calibration file" "$1"
+}
+
+GFRAID_CALIBRATION_FILE=$file $emu "$cli" calibrate >"$tmp/out" 2>&1
+st=$?
+lines=$(choices "$file" 2>/dev/null | wc -l)
+[ $st = 0 ] && [ "$(head -1 "$file")" = "libgfraid calibration 1" ] && [ "$lines" = 24 ] &&
+	grep -q "^wrote $file:" "$tmp/out" && r=ok || r=bad
+check $r "calibrate wrote $file, its directories created: 8 ops x 3 classes ($lines lines)"
+if [ "$lines" != 24 ]; then
+	cat "$tmp/out"
+	echo "$((checks - fails)) passed, $fails failed"
+	exit 1
+fi
+choices "$file" >"$tmp/want"
+
+same=0
+for i in 1 2 3; do
+	GFRAID_CALIBRATION_FILE=$file $emu "$cli" bench --choices >"$tmp/got$i"
+	cmp -s "$tmp/want" "$tmp/got$i" && same=$((same + 1))
+done
+[ $same = 3 ] && r=ok || r=bad
+check $r "3 fresh processes took the file's choices ($same of 3)"
+
+GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
+n=$(from_file "$tmp/info")
+[ "$n" = 24 ] && grep -q "^calibration file  $file$" "$tmp/info" && r=ok || r=bad
+check $r "ec-cli info shows all 24 choices from the file ($n)"
+
+# another CPU or build: the signature differs, the whole file is ignored
+sed '2s/ cpu / cpu X/' "$file" >"$tmp/other"
+GFRAID_CALIBRATION_FILE=$tmp/other $emu "$cli" info >"$tmp/info"
+n=$(from_file "$tmp/info")
+[ "$n" = 0 ] && r=ok || r=bad
+check $r "a file for another CPU is ignored ($n choices from it)"
+
+# a line naming no variant, and one naming a non-temporal variant for
+# small blocks: those two classes are timed, the other 22 from the file
+sed -e 's/^ec_update small .*/ec_update small no_such_variant/' \
+	-e 's/^gen_syndrome small .*/gen_syndrome small avx2_x4nt/' "$file" >"$tmp/odd"
+GFRAID_CALIBRATION_FILE=$tmp/odd $emu "$cli" info >"$tmp/info"
+n=$(from_file "$tmp/info")
+small=$(awk '$1 == "gen_syndrome" && $2 == "small" { print $3 }' "$tmp/info")
+[ "$n" = 22 ] && [ "${small%nt}" = "$small" ] && r=ok || r=bad
+check $r "lines that cannot serve their class are left aside (22 from the file, gen small $small)"
+
+GFRAID_CALIBRATE=time GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
+n=$(from_file "$tmp/info")
+[ "$n" = 0 ] && r=ok || r=bad
+check $r "GFRAID_CALIBRATE=time ignores the file ($n from it)"
+
+GFRAID_CALIBRATE=0 GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
+n=$(from_file "$tmp/info")
+o=$(grep -c "first suitable in table order" "$tmp/info")
+[ "$n" = 0 ] && [ "$o" = 24 ] && r=ok || r=bad
+check $r "GFRAID_CALIBRATE=0 takes table order ($o of 24)"
+
+GFRAID_IMPL=base GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
+o=$(grep -c "named in GFRAID_IMPL" "$tmp/info")
+[ "$o" = 24 ] && r=ok || r=bad
+check $r "GFRAID_IMPL wins over the file ($o of 24)"
+
+mkdir "$tmp/ro"
+touch "$tmp/ro/file"
+GFRAID_CALIBRATION_FILE=$tmp/ro/file/calibration $emu "$cli" calibrate >"$tmp/out" 2>&1
+st=$?
+[ $st = 1 ] && grep -q "could not be written" "$tmp/out" && r=ok || r=bad
+check $r "a path that cannot be written: exit $st, $(cat "$tmp/out")"
+
+echo "$((checks - fails)) passed, $fails failed"
+[ "$fails" = 0 ]
