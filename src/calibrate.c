@@ -114,66 +114,66 @@ static int layout_new(struct layout *l, const struct gfr_op *d, size_t len)
 	return 0;
 }
 
-/* Where the physical pages of one set of buffers fall in the cache can
-   make one variant slow in one process (seen: ec_encode's avx2 timed 4
-   times slower, once in 30): the small and medium rounds go round three
-   sets of buffers, so that one set's bad luck decides no median. The
-   large class is bound by memory, and its buffers are large. */
-#define SETS 3
+/* After a warm-up call, a first look at each candidate, the best of two
+   timings (there and back): one more than twice as slow as the fastest is
+   out (keep[i] 0), timed no further, scored from its look. Returns the
+   first kept one, the reference of the rounds. (On its warm-up call
+   alone, the first candidate, cold, looked twice as slow once in 72
+   processes.) */
+static int first_look(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
+		      int n, struct gfr_call *c, unsigned int *step, uint64_t *look, int *keep)
+{
+	int i, fastest = 0, ref = 0;
+
+	for (i = 0; i < n; i++)
+		time_calls(op, cand[i], c, 2, step);	/* code, tables, pages */
+	for (i = 0; i < 2 * n; i++) {
+		int at = i < n ? i : 2 * n - 1 - i;
+		uint64_t ns = time_calls(op, cand[at], c, calls_of[cls], step);
+
+		ns = ns ? ns : 1;
+		look[at] = i < n || ns < look[at] ? ns : look[at];
+	}
+	for (i = 0; i < n; i++)
+		fastest = look[i] < look[fastest] ? i : fastest;
+	for (i = n - 1; i >= 0; i--)
+		if ((keep[i] = look[i] <= 2 * look[fastest]))
+			ref = i;
+	return ref;
+}
 
 int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
 		  int n, unsigned int *score)
 {
 	const struct gfr_op *d = gfr_op(op);
-	struct gfr_call probe = d->calibration;
-	size_t len = class_len(cls, gfr_call_blocks(d, &probe));
+	size_t len = class_len(cls, gfr_call_blocks(d, &d->calibration));
 	uint64_t t[GFR_CALIBRATE_MAX], q[MAX_ROUNDS][GFR_CALIBRATE_MAX], med[GFR_CALIBRATE_MAX];
-	uint64_t warm[GFR_CALIBRATE_MAX];	/* the first look */
-	int keep[GFR_CALIBRATE_MAX], fastest = 0, ref = 0;
-	int sets = cls == GFRAID_CLASS_LARGE ? 1 : SETS, made = 0;
-	struct layout l[SETS];
+	uint64_t look[GFR_CALIBRATE_MAX];
+	int keep[GFR_CALIBRATE_MAX], ref;
+	struct layout l;
 	unsigned int step = 0;
-	int i, round, best = 0, choice = GFRAID_ENOMEM;
+	int i, round, best = 0, choice;
 
-	while (made < sets && !layout_new(&l[made], d, len))
-		made++;
-	if (made < sets)
-		goto out;
-	for (i = 0; i < n; i++)
-		time_calls(op, cand[i], &l[0].c, 2, &step);	/* warm: code, tables, pages */
-	/* a first look, the best of two timings each (there and back): one
-	   more than twice as slow as the fastest is out, timed no further
-	   (its score from this) */
-	for (i = 0; i < 2 * n; i++) {
-		int at = i < n ? i : 2 * n - 1 - i;
-		uint64_t ns = time_calls(op, cand[at], &l[0].c, calls_of[cls], &step);
-
-		ns = ns ? ns : 1;
-		warm[at] = i < n || ns < warm[at] ? ns : warm[at];
-	}
-	for (i = 0; i < n; i++)
-		fastest = warm[i] < warm[fastest] ? i : fastest;
-	for (i = n - 1; i >= 0; i--)
-		if ((keep[i] = warm[i] <= 2 * warm[fastest]))
-			ref = i;
+	if (layout_new(&l, d, len))
+		return GFRAID_ENOMEM;
+	ref = first_look(op, cls, cand, n, &l.c, &step, look, keep);
 	/* each round times every candidate, back and forth, and keeps its
 	   time over the first kept candidate's of the same round: what slows
 	   a whole round (another process, a frequency change) cancels out */
 	for (round = 0; round < rounds_of[cls]; round++) {
-		struct gfr_call *c = &l[round % sets].c;
-
 		for (i = 0; i < n; i++) {
 			int at = round & 1 ? n - 1 - i : i;
 
 			if (!keep[at])
 				continue;
-			t[at] = time_calls(op, cand[at], c, calls_of[cls], &step);
+			t[at] = time_calls(op, cand[at], &l.c, calls_of[cls], &step);
 			t[at] = t[at] ? t[at] : 1;
 		}
 		for (i = 0; i < n; i++)
 			q[round][i] = keep[i] ? gfr_div64(t[i] * 1000000, t[ref])
-					      : gfr_div64(warm[i] * 1000000, warm[ref]);
+					      : gfr_div64(look[i] * 1000000, look[ref]);
 	}
+	gfr_port_free(l.mem);
 	for (i = 0; i < n; i++) {
 		med[i] = median(q, rounds_of[cls], i);
 		best = med[i] < med[best] ? i : best;
@@ -183,8 +183,5 @@ int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_imp
 			break;
 	for (i = 0; i < n; i++)
 		score[i] = (unsigned int)gfr_div64(med[i] * 1000 + med[choice] / 2, med[choice]);
-out:
-	while (made > 0)
-		gfr_port_free(l[--made].mem);
 	return choice;
 }
