@@ -345,7 +345,9 @@ void gfraid_ec_free(gfraid_ec *ec);
  * calibration file; GFRAID_CALIBRATE=0 in the environment (calibrate=0 for
  * gfraid.ko) skips both and takes the first suitable variant of the class
  * in the table's order, which was measured on one development machine
- * (docs/BENCHMARKS.md). GFRAID_IMPL in the environment
+ * (docs/BENCHMARKS.md). gfraid.ko chooses every op and class at load,
+ * timing the small and medium ones (large blocks: table order; md and
+ * raidkm call it on pages). GFRAID_IMPL in the environment
  * overrides the choice for every class: a comma-separated list of either
  * `name` (for every op that has a variant of that name) or `op=name` (op
  * as printed by gfraid_op_name). A name that is unknown, or that this CPU

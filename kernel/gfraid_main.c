@@ -42,7 +42,7 @@ EXPORT_SYMBOL(gfraid_class_name);
 static const char *how_name(int h)
 {
 	static const char *const how[] = {
-		[GFRAID_CHOSEN_ORDER] = "table order, calibrate=0",
+		[GFRAID_CHOSEN_ORDER] = "table order",
 		[GFRAID_CHOSEN_CALIBRATED] = "the fastest timed here",
 		[GFRAID_CHOSEN_SETTING] = "named in impl=",
 		[GFRAID_CHOSEN_FORCED] = "forced",
@@ -60,9 +60,9 @@ static int __init gfraid_init(void)
 	/* Choose every variant for every size class now rather than on the
 	   first call: each candidate passes its self-test first (base against
 	   known answers, the variant against base), so a variant a compiler
-	   got wrong is reported (pr_warn) and never used; then each class's
-	   candidates are timed at a block length of that class and the
-	   fastest taken. */
+	   got wrong is reported (pr_warn) and never used; then the small and
+	   medium classes' candidates are timed at a block length of that
+	   class and the fastest taken (large blocks: table order). */
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		pr_info("gfraid: %s uses %s for small blocks (%s), %s for medium (%s), %s for large (%s); self-tested\n",
 			gfraid_op_name(op), gfraid_impl_selected(op, GFRAID_CLASS_SMALL),

@@ -114,9 +114,12 @@ static bool calibrate = true;
 module_param(calibrate, bool, 0444);
 MODULE_PARM_DESC(calibrate, "time the usable variants at load and take the fastest (else table order)");
 
-int gfr_port_calibrate(void)
+/* Large blocks by table order: no kernel caller passes them (md and raidkm
+   work on pages), and timing them, on 1 MiB blocks, is most of the cost
+   of timing at all (docs/BENCHMARKS.md). */
+int gfr_port_calibrate(enum gfraid_class cls)
 {
-	return calibrate ? GFR_CALIBRATE_TIME : GFR_CALIBRATE_OFF;
+	return calibrate && cls != GFRAID_CLASS_LARGE ? GFR_CALIBRATE_TIME : GFR_CALIBRATE_OFF;
 }
 
 /* The kernel reads no file: it times at load. */

@@ -125,11 +125,12 @@ unsigned int gfr_port_cpu_probe(void);
 size_t gfr_port_l2_bytes(void);
 const char *gfr_port_impl_setting(void);
 const char *gfr_port_selftest_corrupt(void);
-/* How to choose among usable variants (else table order): by timing them,
-   or by the calibration file where it has a choice for this CPU and
-   timing where not. A monotonic clock in nanoseconds to time them with. */
+/* How to choose among usable variants for a size class (else table
+   order): by timing them, or by the calibration file where it has a
+   choice for this CPU and timing where not. A monotonic clock in
+   nanoseconds to time them with. */
 enum { GFR_CALIBRATE_OFF, GFR_CALIBRATE_TIME, GFR_CALIBRATE_FILE };
-int gfr_port_calibrate(void);
+int gfr_port_calibrate(enum gfraid_class cls);
 /* The calibration file's variant for op and class (gfraid_op_name,
    gfraid_class_name) on this CPU, or NULL (no file, another CPU or build,
    no such line). */

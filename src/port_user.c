@@ -183,10 +183,11 @@ void gfr_port_warn(const char *op, const char *impl, const char *why)
 	log_fn(log_ctx, msg);
 }
 
-int gfr_port_calibrate(void)
+int gfr_port_calibrate(enum gfraid_class cls)
 {
 	const char *s = getenv("GFRAID_CALIBRATE");
 
+	(void)cls;
 	if (s && !strcmp(s, "0"))
 		return GFR_CALIBRATE_OFF;
 	return s && !strcmp(s, "time") ? GFR_CALIBRATE_TIME : GFR_CALIBRATE_FILE;

@@ -290,7 +290,7 @@ static const struct gfr_impl *auto_choice(enum gfraid_op op, enum gfraid_class c
 {
 	struct choosing ch = { op, cls };
 	const struct gfr_impl *first;
-	int count = gfr_op_variants(op, &first), mode = gfr_port_calibrate();
+	int count = gfr_op_variants(op, &first), mode = gfr_port_calibrate(cls);
 	const char *name = gfr_op(op)->name;
 	const struct gfr_impl *im = gfr_impl_named(first, count, usable_here, &ch, name,
 						   gfr_port_impl_setting());
