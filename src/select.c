@@ -2,8 +2,8 @@
 /*
  * Choosing each op's variant per size class: among those this CPU runs,
  * that passed their self-test and suit the class, the one GFRAID_IMPL
- * names, else the fastest when timed here (calibrate.c), else the first
- * in table order; or the one forced.
+ * names, else the calibration file's, else the fastest when timed here
+ * (calibrate.c), else the first in table order; or the one forced.
  */
 #include "ops.h"
 #include "calibrate.h"
