@@ -244,7 +244,7 @@ START_TEST(size_classes)
 
 	ck_assert_int_eq(gfraid_class_of(1, 0), GFRAID_CLASS_SMALL);
 	ck_assert_int_eq(gfraid_class_of(300, 16384), GFRAID_CLASS_SMALL);
-	ck_assert_int_eq(gfraid_class_of(1, (size_t)1 << 40), GFRAID_CLASS_LARGE);
+	ck_assert_int_eq(gfraid_class_of(1, SIZE_MAX), GFRAID_CLASS_LARGE);
 	l2 = gfr_l2_init();
 	ck_assert_uint_ge(l2, 64 * 1024);
 	for (b = 1; b <= 40; b++) {
