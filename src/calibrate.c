@@ -31,15 +31,13 @@ static const int rounds_of[GFRAID_CLASS_COUNT] = { 9, 5, 7 };
    caller's data); 1 MiB. */
 static size_t class_len(enum gfraid_class cls, int blocks)
 {
-	size_t l2 = gfr_load_acquire(&gfr_l2), len;
+	size_t len;
 
 	if (cls == GFRAID_CLASS_SMALL)
 		return SMALL_LEN;
 	if (cls == GFRAID_CLASS_LARGE)
 		return LARGE_LEN;
-	if (!l2)
-		l2 = gfr_l2_init();
-	len = l2 / 2 / (size_t)blocks & ~(PAGE - 1);
+	len = gfr_l2_bytes() / 2 / (size_t)blocks & ~(PAGE - 1);
 	len = len > GFR_SMALL_MAX ? len : GFR_SMALL_MAX + PAGE;
 	return len < MEDIUM_MAX ? len : MEDIUM_MAX;
 }

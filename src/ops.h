@@ -208,15 +208,20 @@ int gfr_run_impl(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_
 extern size_t gfr_l2;
 size_t gfr_l2_init(void);
 
+static inline size_t gfr_l2_bytes(void)
+{
+	size_t l2 = gfr_load_acquire(&gfr_l2);
+
+	return l2 ? l2 : gfr_l2_init();
+}
+
 static inline enum gfraid_class gfr_class(int blocks, size_t len)
 {
 	size_t l2;
 
 	if (len <= GFR_SMALL_MAX)
 		return GFRAID_CLASS_SMALL;
-	l2 = gfr_load_acquire(&gfr_l2);
-	if (!l2)
-		l2 = gfr_l2_init();
+	l2 = gfr_l2_bytes();
 	blocks = blocks < 1 ? 1 : blocks;
 	return len <= l2 / (size_t)blocks ? GFRAID_CLASS_MEDIUM : GFRAID_CLASS_LARGE;
 }
