@@ -53,26 +53,19 @@ static void shards_free(struct shards *s)
 	gset_free(&s->coding);
 }
 
-/* One random encode with the variant now forced, against ISA-L's base and
-   dispatched encode (with ISA-L's own tables) and the byte reference. */
-static void encode_case(int iter)
+/* An encode of k data and rows coding blocks of len bytes, ending skew
+   bytes before a guard page, with the variant now forced, against ISA-L's
+   base and dispatched encode (with ISA-L's own tables) and the byte
+   reference. */
+static void encode_one(int k, int rows, int len, size_t skew, enum matrix_kind kind)
 {
-	/* rows up to 16 and k up to 64; every 20th case as wide as the field
-	   allows, every 25th with up to 255 rows */
-	int rows = iter % 25 == 24 ? test_range(17, 255) : test_range(1, 16), len = pick_len(iter);
-	int k = iter % 20 == 19 ? GFRAID_MAX_SHARDS - rows
-				: test_range(1, rows > 192 ? GFRAID_MAX_SHARDS - rows : 64);
-	enum matrix_kind kind = iter & 1 ? CAUCHY : RS;
 	uint8_t *a = malloc((size_t)(k + rows) * k);
 	uint8_t *tbl = malloc((size_t)32 * k * rows), *isal_tbl = malloc((size_t)32 * k * rows);
 	struct shards ours, base, disp, ref, mine;
-	size_t skew = iter % 4 == 3 ? (size_t)test_range(1, 63) : 0;
 	char ctx[96];
 	int i;
 
 	ck_assert(a && tbl && isal_tbl);
-	if (k > 64 || rows > 16)
-		len = test_range(1, 2000);
 	gen_matrix(kind, a, k + rows, k);
 	gfraid_ec_init_tables(k, rows, a + k * k, tbl);
 	ec_init_tables(k, rows, a + k * k, isal_tbl);
@@ -125,6 +118,33 @@ static void encode_case(int iter)
 	free(isal_tbl);
 }
 
+/* A random encode: rows up to 16 and k up to 64; every 20th case as wide
+   as the field allows, every 25th with up to 255 rows; every 4th with
+   its blocks' starts skewed. */
+static void encode_case(int iter)
+{
+	int rows = iter % 25 == 24 ? test_range(17, 255) : test_range(1, 16), len = pick_len(iter);
+	int k = iter % 20 == 19 ? GFRAID_MAX_SHARDS - rows
+				: test_range(1, rows > 192 ? GFRAID_MAX_SHARDS - rows : 64);
+	size_t skew = iter % 4 == 3 ? (size_t)test_range(1, 63) : 0;
+
+	if (k > 64 || rows > 16)
+		len = test_range(1, 2000);
+	encode_one(k, rows, len, skew, iter & 1 ? CAUCHY : RS);
+}
+
+/* Long blocks that start 64-byte aligned, where the non-temporal encodes
+   stream: several strips and a ragged tail, the data shards in one chunk
+   or in several, one pass of rows or two. */
+static void encode_aligned_case(int iter)
+{
+	static const int ks[] = { 4, 12, 13, 16, 17, 20, 32, 47 }, rowss[] = { 1, 2, 4, 5, 9 };
+	static const int lens[] = { 16384, 16384 + 64, 3 * 16384 + 96 + 5, 40000 };
+	int k = ks[iter % 8], rows = rowss[iter % 5], len = lens[iter / 2 % 4];
+
+	encode_one(k, rows, len, (size_t)(64 - len % 64) % 64, iter & 1 ? CAUCHY : RS);
+}
+
 /* case_fn(iter) for iters iterations with each usable variant of op
    forced in turn; how many ran. */
 static int each_variant(enum gfraid_op op, int iters, void (*case_fn)(int iter))
@@ -143,6 +163,12 @@ static int each_variant(enum gfraid_op op, int iters, void (*case_fn)(int iter))
 START_TEST(encode_vs_isal)
 {
 	ck_assert_int_gt(each_variant(GFRAID_OP_EC_ENCODE, 120, encode_case), 0);
+}
+END_TEST
+
+START_TEST(encode_aligned_long_vs_isal)
+{
+	ck_assert_int_gt(each_variant(GFRAID_OP_EC_ENCODE, 40, encode_aligned_case), 0);
 }
 END_TEST
 
@@ -481,6 +507,7 @@ int main(void)
 {
 	const TTest *const tests[] = {
 		encode_vs_isal,
+		encode_aligned_long_vs_isal,
 		update_vs_isal,
 		update_shards_vs_isal,
 		updates_sum_to_encode,

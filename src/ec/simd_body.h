@@ -33,6 +33,16 @@
 #define EC_UPDATE_UNROLL(rows) EC_UNROLL
 #endif
 
+/* A streaming encode's strip (bytes of each block, a multiple of every
+   ISA's step), and its data shards per chunk where there are more than
+   one and a half times as many (docs/BENCHMARKS.md, "Large blocks"). */
+#ifndef EC_STREAM_STRIP
+#define EC_STREAM_STRIP ((size_t)16384)
+#endif
+#ifndef EC_STREAM_CHUNK
+#define EC_STREAM_CHUNK 8
+#endif
+
 /* What ec_body does (a compile-time constant). */
 enum { EC_ENCODE, EC_UPDATE, EC_CHECK };
 
@@ -149,7 +159,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 {
 	struct ec_coefs c;
 	size_t o = off;
-	int j0;
+	int per, chunks, i;
 
 	if (OP == EC_UPDATE) {
 		uint8_t *to[EC_ROWS];
@@ -185,20 +195,23 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 		}
 	}
 #endif
-	/* a chunk's sums are read again by the next: streamed only when one
-	   chunk is all */
-	stream = stream && k <= EC_CHUNK;
-	for (j0 = 0; j0 < k; j0 += EC_CHUNK) {
-		int nj = k - j0 < EC_CHUNK ? k - j0 : EC_CHUNK;
+	/* streaming many shards, fewer at a time, in chunks of sizes that
+	   differ by one at most */
+	per = stream && k > EC_STREAM_CHUNK * 3 / 2 && EC_STREAM_CHUNK < EC_CHUNK ? EC_STREAM_CHUNK
+									    : EC_CHUNK;
+	chunks = (k + per - 1) / per;
+	for (i = 0; i < chunks; i++) {
+		int j0 = stream ? i * k / chunks : i * per;
+		int nj = (stream ? (i + 1) * k / chunks : k - j0 < per ? k : j0 + per) - j0;
 		uint8_t *const *last = j0 + nj == k ? stored : NULL;
+		int nt = stream && j0 + nj == k;	/* earlier chunks' sums are read again */
 
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
 		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
 			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, EC_UNROLL, last,
-				diff, stream);
+				diff, nt);
 		for (; o + VLEN <= end; o += VLEN)
-			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff,
-				stream);
+			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff, nt);
 	}
 	return o;
 }
@@ -218,37 +231,45 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 		       uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
 		       int accumulate, const int OP, const int NT)
 {
-	size_t end = off + len, o = end;
+	size_t end = off + len, o = end, s, s_end, strip;
 	V diff = vzero();
 	int row0, stream = NT && OP == EC_ENCODE && !accumulate;
 
 	for (row0 = 0; stream && row0 < rows; row0++)
 		stream = !((uintptr_t)(parity[row0] + off) & (VLEN - 1));
 
-	for (row0 = 0; row0 < rows; row0 += EC_ROWS) {
-		int nr = rows - row0 < EC_ROWS ? rows - row0 : EC_ROWS;
-		uint8_t *const *dst = OP == EC_CHECK ? parity + rows + row0 : parity + row0;
-		uint8_t *const *stored = OP == EC_CHECK ? parity + row0 : NULL;
+	/* Streaming, the block goes by in strips: a strip's partial sums and
+	   its data stay in L2 for the next chunk of shards and the next pass
+	   of rows, and many data shards are read a chunk at a time (more
+	   concurrent streams than the hardware prefetchers follow). */
+	strip = stream ? EC_STREAM_STRIP : len;
+	for (s = off; s < end; s = s_end) {
+		s_end = end - s > strip ? s + strip : end;
+		for (row0 = 0; row0 < rows; row0 += EC_ROWS) {
+			int nr = rows - row0 < EC_ROWS ? rows - row0 : EC_ROWS;
+			uint8_t *const *dst = OP == EC_CHECK ? parity + rows + row0 : parity + row0;
+			uint8_t *const *stored = OP == EC_CHECK ? parity + row0 : NULL;
 
-		switch (nr) {
+			switch (nr) {
 #define EC_CASE(n) \
 	case n: \
-		o = ec_rows(off, end, k, row0, gftbls, data, vec_i, src, dst, accumulate, stored, \
+		o = ec_rows(s, s_end, k, row0, gftbls, data, vec_i, src, dst, accumulate, stored, \
 			    &diff, stream, n, OP); \
 		break;
-		EC_CASE(1)
-		EC_CASE(2)
-		EC_CASE(3)
-		EC_CASE(4)
+				EC_CASE(1)
+				EC_CASE(2)
+				EC_CASE(3)
+				EC_CASE(4)
 #if EC_ROWS > 4
-		EC_CASE(5)
-		EC_CASE(6)
+				EC_CASE(5)
+				EC_CASE(6)
 #endif
 #if EC_ROWS > 6
-		EC_CASE(7)
-		EC_CASE(8)
+				EC_CASE(7)
+				EC_CASE(8)
 #endif
 #undef EC_CASE
+			}
 		}
 	}
 	if (stream)
