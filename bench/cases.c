@@ -115,6 +115,9 @@ static const int raid6_data[] = { 4, 8, 14 };
 static const int ec_geometry[][2] = { { 4, 2 }, { 8, 2 }, { 10, 4 }, { 16, 4 }, { 8, 8 }, { 32, 4 } };
 static const int update_shards_geometry[][2] = { { 4, 2 }, { 10, 4 }, { 8, 8 } };
 static const size_t sizes[] = { 4096, 65536, 1u << 20 };
+/* Blocks far past any L3, for the ops that stream their stores and the
+   floors they are read against. */
+#define HUGE_LEN ((size_t)16 << 20)
 /* The slow-path case of each op: odd length, unaligned pointers. */
 #define ODD_LEN (65536 - 3)
 
@@ -254,10 +257,12 @@ static void add_floors(int data, int parity)
 	for (i = 0; i < ncat; i++)
 		if (cat[i].op == BOP_FLOOR_MEMCPY && !strcmp(cat[i].geometry, geometry))
 			return;
-	for (s = 0; s < COUNT_OF(sizes); s++) {
-		add(BOP_FLOOR_MEMCPY, SIDE_FLOOR, "floor", "memcpy", 0, data, parity, sizes[s], 0);
+	for (s = 0; s <= COUNT_OF(sizes); s++) {
+		size_t len = s < COUNT_OF(sizes) ? sizes[s] : HUGE_LEN;
+
+		add(BOP_FLOOR_MEMCPY, SIDE_FLOOR, "floor", "memcpy", 0, data, parity, len, 0);
 #ifdef GFRAID_HAVE_ORACLES
-		add(BOP_FLOOR_XOR, SIDE_FLOOR, "floor", "xor", 0, data, parity, sizes[s], 0);
+		add(BOP_FLOOR_XOR, SIDE_FLOOR, "floor", "xor", 0, data, parity, len, 0);
 #endif
 	}
 }
@@ -274,6 +279,8 @@ int bench_catalogue(const struct bench_case **cases)
 					add_all_sides((enum bench_op)op, raid6_data[g], 2, sizes[s], 0);
 			add_all_sides((enum bench_op)op, 8, 2, ODD_LEN, 1);
 		}
+		for (g = 0; g < COUNT_OF(raid6_data); g++)
+			add_all_sides(BOP_GEN, raid6_data[g], 2, HUGE_LEN, 0);
 		for (op = BOP_ENCODE; op <= BOP_EC_CHECK; op++) {
 			for (g = 0; g < COUNT_OF(ec_geometry); g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
@@ -281,10 +288,15 @@ int bench_catalogue(const struct bench_case **cases)
 						      ec_geometry[g][1], sizes[s], 0);
 			add_all_sides((enum bench_op)op, 10, 4, ODD_LEN, 1);
 		}
+		for (g = 0; g < COUNT_OF(ec_geometry); g++)
+			add_all_sides(BOP_ENCODE, ec_geometry[g][0], ec_geometry[g][1], HUGE_LEN, 0);
 		for (g = 0; g < COUNT_OF(update_shards_geometry); g++)
 			for (s = 0; s < COUNT_OF(sizes); s++)
 				add_all_sides(BOP_UPDATE_SHARDS, update_shards_geometry[g][0],
 					      update_shards_geometry[g][1], sizes[s], 0);
+		for (g = 0; g < COUNT_OF(update_shards_geometry); g++)
+			add_all_sides(BOP_UPDATE_SHARDS, update_shards_geometry[g][0],
+				      update_shards_geometry[g][1], HUGE_LEN, 0);
 		add_all_sides(BOP_UPDATE_SHARDS, 10, 4, ODD_LEN, 1);
 		for (g = 0; g < COUNT_OF(raid6_data); g++)
 			add_floors(raid6_data[g], 2);
