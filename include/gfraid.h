@@ -415,16 +415,20 @@ int gfraid_impl_available(enum gfraid_op op, int i);
 /*
  * Size classes: each has its own choice of variant. Small: blocks of at
  * most 16 KiB (md's pages). Medium: larger blocks whose call, all its
- * blocks together, fits in this CPU's L2 cache (per core). Large: the rest.
+ * blocks together, fits in this CPU's L2 cache (per core). Large: a call
+ * that fits in half of the last-level cache (the part of it a call can
+ * expect to keep). Huge: the rest, the only class where variants that
+ * store non-temporally (names ending in "nt") are chosen.
  */
 enum gfraid_class {
 	GFRAID_CLASS_SMALL = 0,
 	GFRAID_CLASS_MEDIUM = 1,
 	GFRAID_CLASS_LARGE = 2,
+	GFRAID_CLASS_HUGE = 3,
 	GFRAID_CLASS_COUNT
 };
 
-/* "small", "medium" or "large"; NULL for a bad class. */
+/* "small", "medium", "large" or "huge"; NULL for a bad class. */
 const char *gfraid_class_name(enum gfraid_class cls);
 
 /*

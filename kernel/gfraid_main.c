@@ -62,15 +62,17 @@ static int __init gfraid_init(void)
 	   known answers, the variant against base), so a variant a compiler
 	   got wrong is reported (pr_warn) and never used; then the small and
 	   medium classes' candidates are timed at a block length of that
-	   class and the fastest taken (large blocks: table order). */
+	   class and the fastest taken (large and huge calls: table order). */
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		pr_info("gfraid: %s uses %s for small blocks (%s), %s for medium (%s), %s for large (%s); self-tested\n",
+		pr_info("gfraid: %s uses %s for small blocks (%s), %s for medium (%s), %s for large (%s), %s for huge (%s); self-tested\n",
 			gfraid_op_name(op), gfraid_impl_selected(op, GFRAID_CLASS_SMALL),
 			how_name(gfraid_impl_how(op, GFRAID_CLASS_SMALL)),
 			gfraid_impl_selected(op, GFRAID_CLASS_MEDIUM),
 			how_name(gfraid_impl_how(op, GFRAID_CLASS_MEDIUM)),
 			gfraid_impl_selected(op, GFRAID_CLASS_LARGE),
-			how_name(gfraid_impl_how(op, GFRAID_CLASS_LARGE)));
+			how_name(gfraid_impl_how(op, GFRAID_CLASS_LARGE)),
+			gfraid_impl_selected(op, GFRAID_CLASS_HUGE),
+			how_name(gfraid_impl_how(op, GFRAID_CLASS_HUGE)));
 	pr_info("gfraid: every op's variants tested and chosen in %llu ms\n",
 		(unsigned long long)((ktime_get_ns() - t0) / 1000000));
 	return 0;

@@ -89,6 +89,29 @@ size_t gfr_port_l2_bytes(void)
 	return 0;
 }
 
+#ifdef CONFIG_X86
+static void kernel_cpuid(unsigned int leaf, unsigned int sub, unsigned int *r)
+{
+	cpuid_count(leaf, sub, &r[0], &r[1], &r[2], &r[3]);
+}
+#endif
+
+/* The deterministic cache leaf: AMD's with TOPOEXT, else leaf 4. */
+size_t gfr_port_llc_bytes(void)
+{
+#ifdef CONFIG_X86
+	if (boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
+	    boot_cpu_data.x86_vendor == X86_VENDOR_HYGON)
+		return boot_cpu_has(X86_FEATURE_TOPOEXT) &&
+				       boot_cpu_data.extended_cpuid_level >= 0x8000001d
+			       ? gfr_cpuid_llc_bytes(0x8000001d, kernel_cpuid)
+			       : 0;
+	if (boot_cpu_data.cpuid_level >= 4)
+		return gfr_cpuid_llc_bytes(4, kernel_cpuid);
+#endif
+	return 0;
+}
+
 const char *gfr_port_impl_setting(void)
 {
 	return impl;
@@ -119,7 +142,7 @@ MODULE_PARM_DESC(calibrate, "time the usable variants at load and take the faste
    of timing at all (docs/BENCHMARKS.md). */
 int gfr_port_calibrate(enum gfraid_class cls)
 {
-	return calibrate && cls != GFRAID_CLASS_LARGE ? GFR_CALIBRATE_TIME : GFR_CALIBRATE_OFF;
+	return calibrate && cls < GFRAID_CLASS_LARGE ? GFR_CALIBRATE_TIME : GFR_CALIBRATE_OFF;
 }
 
 /* The kernel reads no file: it times at load. */

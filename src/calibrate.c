@@ -15,33 +15,41 @@
 #include "calibrate.h"
 
 #define SMALL_LEN ((size_t)4096)
-#define LARGE_LEN ((size_t)1 << 20)
 #define MEDIUM_MAX ((size_t)256 * 1024)
+#define HUGE_MIN ((size_t)1 << 20)
 #define PAGE ((size_t)4096)
 
-const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80 };
+const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80, 80 };
 
 /* Calls per timing (so that a small one is not all timer; times the
    case's blocks over a call's, for an op whose call reads only some of
    them) and rounds (odd: a median). */
 #define MAX_ROUNDS 9
-static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2 };
-static const int rounds_of[GFRAID_CLASS_COUNT] = { 9, 5, 7 };
+static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2, 1 };
+static const int rounds_of[GFRAID_CLASS_COUNT] = { 9, 5, 7, 5 };
 
 /* The case's block length for class cls: 4 KiB; half of L2 over the
    case's blocks (a medium call that leaves room for the rest of the
-   caller's data); 1 MiB. */
+   caller's data); a call of a quarter of the last-level cache, past L2;
+   one of three quarters of it, or 1 MiB blocks if more. */
 static size_t class_len(enum gfraid_class cls, int blocks)
 {
-	size_t len;
+	size_t len, l2 = gfr_l2_bytes(), half = gfr_llc_half_bytes();
 
-	if (cls == GFRAID_CLASS_SMALL)
+	switch (cls) {
+	case GFRAID_CLASS_SMALL:
 		return SMALL_LEN;
-	if (cls == GFRAID_CLASS_LARGE)
-		return LARGE_LEN;
-	len = gfr_l2_bytes() / 2 / (size_t)blocks & ~(PAGE - 1);
-	len = len > GFR_SMALL_MAX ? len : GFR_SMALL_MAX + PAGE;
-	return len < MEDIUM_MAX ? len : MEDIUM_MAX;
+	case GFRAID_CLASS_MEDIUM:
+		len = l2 / 2 / (size_t)blocks & ~(PAGE - 1);
+		len = len > GFR_SMALL_MAX ? len : GFR_SMALL_MAX + PAGE;
+		return len < MEDIUM_MAX ? len : MEDIUM_MAX;
+	case GFRAID_CLASS_LARGE:
+		len = half / 2 / (size_t)blocks & ~(PAGE - 1);
+		return len > l2 / (size_t)blocks ? len : (l2 / (size_t)blocks + PAGE) & ~(PAGE - 1);
+	default:
+		len = half / 2 * 3 / (size_t)blocks & ~(PAGE - 1);
+		return len > HUGE_MIN ? len : HUGE_MIN;
+	}
 }
 
 /* The median of column i of q's first rounds rows. */

@@ -203,27 +203,42 @@ int gfr_run_impl(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_
 /* Blocks of at most this many bytes are GFRAID_CLASS_SMALL. */
 #define GFR_SMALL_MAX ((size_t)16 * 1024)
 
-/* select.c: this CPU's L2 cache per core in bytes (a default where the
-   CPU does not say), read once. */
-extern size_t gfr_l2;
-size_t gfr_l2_init(void);
+/* select.c: this CPU's L2 cache per core and half of its last-level
+   cache, in bytes (defaults where the CPU does not say), read once. */
+extern size_t gfr_l2, gfr_llc_half;
+void gfr_caches_init(void);
 
 static inline size_t gfr_l2_bytes(void)
 {
 	size_t l2 = gfr_load_acquire(&gfr_l2);
 
-	return l2 ? l2 : gfr_l2_init();
+	if (!l2) {
+		gfr_caches_init();
+		l2 = gfr_load_acquire(&gfr_l2);
+	}
+	return l2;
+}
+
+static inline size_t gfr_llc_half_bytes(void)
+{
+	size_t half = gfr_load_acquire(&gfr_llc_half);
+
+	if (!half) {
+		gfr_caches_init();
+		half = gfr_load_acquire(&gfr_llc_half);
+	}
+	return half;
 }
 
 static inline enum gfraid_class gfr_class(int blocks, size_t len)
 {
-	size_t l2;
-
 	if (len <= GFR_SMALL_MAX)
 		return GFRAID_CLASS_SMALL;
-	l2 = gfr_l2_bytes();
 	blocks = blocks < 1 ? 1 : blocks;
-	return len <= l2 / (size_t)blocks ? GFRAID_CLASS_MEDIUM : GFRAID_CLASS_LARGE;
+	if (len <= gfr_l2_bytes() / (size_t)blocks)
+		return GFRAID_CLASS_MEDIUM;
+	return len <= gfr_llc_half_bytes() / (size_t)blocks ? GFRAID_CLASS_LARGE
+							   : GFRAID_CLASS_HUGE;
 }
 
 /* The blocks a call of op reads or writes (gfraid_class_of). */

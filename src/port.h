@@ -121,8 +121,34 @@ static inline void gfr_unlock(struct gfr_lock *l)
 void *gfr_port_alloc(size_t n);
 void gfr_port_free(void *p);
 unsigned int gfr_port_cpu_probe(void);
-/* This CPU's L2 cache per core in bytes, 0 where it does not say. */
+/* This CPU's L2 cache per core and its last-level cache (one instance,
+   shared by the cores that share it) in bytes, 0 where it does not say. */
 size_t gfr_port_l2_bytes(void);
+size_t gfr_port_llc_bytes(void);
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The size of the highest-level data or unified cache that CPUID's
+   deterministic cache leaf lists (leaf 4; AMD's 0x8000001D has the same
+   layout), 0 if none; cpuid(leaf, subleaf, r) sets r to EAX..EDX. */
+static inline size_t gfr_cpuid_llc_bytes(unsigned int leaf,
+					 void (*cpuid)(unsigned int, unsigned int, unsigned int *))
+{
+	unsigned int r[4], sub, level = 0;
+	size_t size = 0;
+
+	for (sub = 0; sub < 16; sub++) {
+		cpuid(leaf, sub, r);
+		if (!(r[0] & 31))	/* type 0: the list's end */
+			break;
+		if ((r[0] & 31) == 2 || (r[0] >> 5 & 7) < level)	/* 2: instructions */
+			continue;
+		level = r[0] >> 5 & 7;
+		size = (size_t)((r[1] >> 22) + 1) * ((r[1] >> 12 & 0x3ff) + 1) *
+		       ((r[1] & 0xfff) + 1) * ((size_t)r[2] + 1);
+	}
+	return size;
+}
+#endif
 const char *gfr_port_impl_setting(void);
 const char *gfr_port_selftest_corrupt(void);
 /* How to choose among usable variants for a size class (else table

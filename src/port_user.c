@@ -96,6 +96,28 @@ size_t gfr_port_l2_bytes(void)
 	return (size_t)(c >> 16) * 1024;
 }
 
+static void user_cpuid(unsigned int leaf, unsigned int sub, unsigned int *r)
+{
+	__cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
+}
+
+/* The deterministic cache leaf: AMD's (0x8000001D, with TOPOEXT: CPUID
+   0x80000001 ECX bit 22), else leaf 4. */
+size_t gfr_port_llc_bytes(void)
+{
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return 0;
+	if (b == 0x68747541 || b == 0x6f677948) {	/* "Auth"enticAMD, "Hygo"nGenuine */
+		if (__get_cpuid_max(0x80000000, NULL) < 0x8000001d ||
+		    !__get_cpuid(0x80000001, &a, &b, &c, &d) || !(c >> 22 & 1))
+			return 0;
+		return gfr_cpuid_llc_bytes(0x8000001d, user_cpuid);
+	}
+	return a >= 4 ? gfr_cpuid_llc_bytes(4, user_cpuid) : 0;
+}
+
 #elif defined(__aarch64__)
 #include <sys/auxv.h>
 
@@ -134,12 +156,28 @@ unsigned int gfr_port_cpu_probe(void)
 #if !defined(__x86_64__)
 #include <unistd.h>
 
+static size_t sysconf_bytes(int name)
+{
+	long n = sysconf(name);
+
+	return n > 0 ? (size_t)n : 0;
+}
+
 size_t gfr_port_l2_bytes(void)
 {
 #ifdef _SC_LEVEL2_CACHE_SIZE
-	long n = sysconf(_SC_LEVEL2_CACHE_SIZE);
+	return sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
+#else
+	return 0;
+#endif
+}
 
-	return n > 0 ? (size_t)n : 0;
+size_t gfr_port_llc_bytes(void)
+{
+#if defined(_SC_LEVEL3_CACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE)
+	size_t l3 = sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
+
+	return l3 ? l3 : sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
 #else
 	return 0;
 #endif

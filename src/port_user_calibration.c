@@ -83,9 +83,9 @@ static void signature(char *buf, size_t n)
 		}
 	}
 	cpu_id(id, sizeof(id));
-	snprintf(buf, n, "libgfraid %d.%d.%d registry %08x cpu %s features %x l2 %zu",
+	snprintf(buf, n, "libgfraid %d.%d.%d registry %08x cpu %s features %x l2 %zu llc/2 %zu",
 		 GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, h, id,
-		 gfraid_cpu_features(), gfr_l2_init());
+		 gfraid_cpu_features(), gfr_l2_bytes(), gfr_llc_half_bytes());
 }
 
 static pthread_once_t path_once = PTHREAD_ONCE_INIT;

@@ -27,24 +27,28 @@ unsigned int gfraid_cpu_features(void)
 	return f & ~FEATURES_PROBED;
 }
 
-/* Where the CPU does not say: a common L2 of the cores the library runs on. */
+/* Where the CPU does not say: a common L2 and last-level cache of the
+   CPUs the library runs on. */
 #define L2_DEFAULT ((size_t)512 * 1024)
+#define LLC_DEFAULT ((size_t)16 << 20)
 
-size_t gfr_l2;
+size_t gfr_l2, gfr_llc_half;
 
-size_t gfr_l2_init(void)
+void gfr_caches_init(void)
 {
-	size_t l2 = gfr_port_l2_bytes();
+	size_t l2 = gfr_port_l2_bytes(), llc = gfr_port_llc_bytes();
 
 	/* every thread reads the same CPU: a race stores equal values */
 	l2 = l2 ? l2 : L2_DEFAULT;
+	llc = llc ? llc : LLC_DEFAULT;
+	gfr_store_release(&gfr_llc_half, llc / 2 > l2 ? llc / 2 : l2);
 	gfr_store_release(&gfr_l2, l2);
-	return l2;
 }
 
 const char *gfraid_class_name(enum gfraid_class cls)
 {
-	static const char *const names[GFRAID_CLASS_COUNT] = { "small", "medium", "large" };
+	static const char *const names[GFRAID_CLASS_COUNT] = { "small", "medium", "large",
+							       "huge" };
 
 	return (unsigned int)cls < GFRAID_CLASS_COUNT ? names[cls] : NULL;
 }
@@ -221,8 +225,8 @@ static int usable_here(const struct gfr_impl *im, void *ctx)
 	       gfr_verdict(ch->op, (int)(im - first), NULL) == GFR_VERDICT_PASSED;
 }
 
-/* Usable, and suited to the class: non-temporal stores only for large
-   blocks, whose parity would leave the cache anyway (for blocks that fit
+/* Usable, and suited to the class: non-temporal stores only for huge
+   calls, whose parity would leave the cache anyway (for blocks that stay
    in cache they send it to memory a caller is about to read it from), and
    never for an op that stores to lines it has just read (GFR_OP_RMW): the
    store then evicts a line the cache holds (docs/BENCHMARKS.md). */
@@ -231,7 +235,7 @@ static int suits_class(const struct gfr_impl *im, void *ctx)
 	const struct choosing *ch = ctx;
 
 	return (!im->nontemporal ||
-		(ch->cls == GFRAID_CLASS_LARGE && !(gfr_op(ch->op)->flags & GFR_OP_RMW))) &&
+		(ch->cls == GFRAID_CLASS_HUGE && !(gfr_op(ch->op)->flags & GFR_OP_RMW))) &&
 	       usable_here(im, ctx);
 }
 

@@ -22,7 +22,7 @@ static int rmw(enum gfraid_op o)
 }
 
 /* One op and class, calibrated: the choice scores 1000; every timed
-   variant is usable and suits the class (non-temporal ones only for large
+   variant is usable and suits the class (non-temporal ones only for huge
    blocks, never for a read-modify-write); the choice is the first in
    table order within the class's margin of the fastest (scores are
    rounded to thousandths: 2 of slack). */
@@ -41,7 +41,7 @@ static void check_calibrated(enum gfraid_op o, enum gfraid_class c, int sel)
 		fastest = t < fastest ? t : fastest;
 		ck_assert_int_eq(gfraid_impl_available(o, i), 1);
 		ck_assert_msg(!nontemporal(gfraid_impl_name(o, i)) ||
-				      (c == GFRAID_CLASS_LARGE && !rmw(o)),
+				      (c == GFRAID_CLASS_HUGE && !rmw(o)),
 			      "%s of %s timed for %s blocks", gfraid_impl_name(o, i), gfraid_op_name(o),
 			      gfraid_class_name(c));
 	}
@@ -96,7 +96,7 @@ START_TEST(calibrated_choice)
 			}
 			if (how != GFRAID_CHOSEN_SETTING)
 				ck_assert_msg(!nontemporal(gfraid_impl_name(o, sel)) ||
-					      (cls == GFRAID_CLASS_LARGE &&
+					      (cls == GFRAID_CLASS_HUGE &&
 					       !rmw(o)),
 					      "%s chose %s for %s blocks", gfraid_op_name(o),
 					      gfraid_impl_name(o, sel), gfraid_class_name(cls));

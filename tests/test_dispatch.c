@@ -178,10 +178,10 @@ START_TEST(selection_matches_setting)
 				name = gfraid_impl_name(o, i);
 				usable[i].name = suited[i].name = name;
 				usable[i].needs = gfraid_impl_available(o, i) ? 0 : 1;
-				/* non-temporal stores only for large blocks,
+				/* non-temporal stores only for huge calls,
 				   never for a read-modify-write */
 				suited[i].needs = usable[i].needs ||
-						  ((c != GFRAID_CLASS_LARGE ||
+						  ((c != GFRAID_CLASS_HUGE ||
 						    (gfr_op(o)->flags & GFR_OP_RMW)) &&
 						   !strcmp(name + strlen(name) - 2, "nt"));
 			}
@@ -236,24 +236,32 @@ START_TEST(registry_lines_together)
 END_TEST
 
 /* The classes' bounds: small up to 16 KiB a block, medium while the
-   call's blocks fit in L2, large beyond. */
+   call's blocks fit in L2, large while they fit in half of the last-level
+   cache, huge beyond. */
 START_TEST(size_classes)
 {
-	size_t l2;
+	size_t l2, half;
 	int b;
 
 	ck_assert_int_eq(gfraid_class_of(1, 0), GFRAID_CLASS_SMALL);
 	ck_assert_int_eq(gfraid_class_of(300, 16384), GFRAID_CLASS_SMALL);
-	ck_assert_int_eq(gfraid_class_of(1, SIZE_MAX), GFRAID_CLASS_LARGE);
-	l2 = gfr_l2_init();
+	ck_assert_int_eq(gfraid_class_of(1, SIZE_MAX), GFRAID_CLASS_HUGE);
+	l2 = gfr_l2_bytes();
+	half = gfr_llc_half_bytes();
 	ck_assert_uint_ge(l2, 64 * 1024);
+	ck_assert_uint_ge(half, l2);
 	for (b = 1; b <= 40; b++) {
-		size_t edge = l2 / (size_t)b;
+		size_t edge = l2 / (size_t)b, top = half / (size_t)b;
 
-		if (edge <= 16384)
-			continue;
-		ck_assert_int_eq(gfraid_class_of(b, edge), GFRAID_CLASS_MEDIUM);
-		ck_assert_int_eq(gfraid_class_of(b, edge + 1), GFRAID_CLASS_LARGE);
+		if (edge > 16384) {
+			ck_assert_int_eq(gfraid_class_of(b, edge), GFRAID_CLASS_MEDIUM);
+			ck_assert_int_eq(gfraid_class_of(b, edge + 1),
+					 edge + 1 <= top ? GFRAID_CLASS_LARGE : GFRAID_CLASS_HUGE);
+		}
+		if (top > edge && top > 16384) {
+			ck_assert_int_eq(gfraid_class_of(b, top), GFRAID_CLASS_LARGE);
+			ck_assert_int_eq(gfraid_class_of(b, top + 1), GFRAID_CLASS_HUGE);
+		}
 	}
 	/* fewer than one block counts as one */
 	ck_assert_int_eq(gfraid_class_of(0, l2), GFRAID_CLASS_MEDIUM);
@@ -261,6 +269,7 @@ START_TEST(size_classes)
 	ck_assert_str_eq(gfraid_class_name(GFRAID_CLASS_SMALL), "small");
 	ck_assert_str_eq(gfraid_class_name(GFRAID_CLASS_MEDIUM), "medium");
 	ck_assert_str_eq(gfraid_class_name(GFRAID_CLASS_LARGE), "large");
+	ck_assert_str_eq(gfraid_class_name(GFRAID_CLASS_HUGE), "huge");
 	ck_assert_ptr_null(gfraid_class_name(GFRAID_CLASS_COUNT));
 	ck_assert_ptr_null(gfraid_class_name((enum gfraid_class)-1));
 }
@@ -311,17 +320,21 @@ static int runs[GFRAID_CLASS_COUNT];
 COUNTING(GFRAID_CLASS_SMALL)
 COUNTING(GFRAID_CLASS_MEDIUM)
 COUNTING(GFRAID_CLASS_LARGE)
+COUNTING(GFRAID_CLASS_HUGE)
 
 static const struct gfr_impl counting[3][GFRAID_CLASS_COUNT] = {
 	{ { "s", 0, (gfr_fn)gen_GFRAID_CLASS_SMALL, &gfr_op_gen_syndrome, 0 },
 	  { "m", 0, (gfr_fn)gen_GFRAID_CLASS_MEDIUM, &gfr_op_gen_syndrome, 0 },
-	  { "l", 0, (gfr_fn)gen_GFRAID_CLASS_LARGE, &gfr_op_gen_syndrome, 0 } },
+	  { "l", 0, (gfr_fn)gen_GFRAID_CLASS_LARGE, &gfr_op_gen_syndrome, 0 },
+	  { "h", 0, (gfr_fn)gen_GFRAID_CLASS_HUGE, &gfr_op_gen_syndrome, 0 } },
 	{ { "s", 0, (gfr_fn)xor_GFRAID_CLASS_SMALL, &gfr_op_xor_syndrome, 0 },
 	  { "m", 0, (gfr_fn)xor_GFRAID_CLASS_MEDIUM, &gfr_op_xor_syndrome, 0 },
-	  { "l", 0, (gfr_fn)xor_GFRAID_CLASS_LARGE, &gfr_op_xor_syndrome, 0 } },
+	  { "l", 0, (gfr_fn)xor_GFRAID_CLASS_LARGE, &gfr_op_xor_syndrome, 0 },
+	  { "h", 0, (gfr_fn)xor_GFRAID_CLASS_HUGE, &gfr_op_xor_syndrome, 0 } },
 	{ { "s", 0, (gfr_fn)update_GFRAID_CLASS_SMALL, &gfr_op_ec_update, 0 },
 	  { "m", 0, (gfr_fn)update_GFRAID_CLASS_MEDIUM, &gfr_op_ec_update, 0 },
-	  { "l", 0, (gfr_fn)update_GFRAID_CLASS_LARGE, &gfr_op_ec_update, 0 } },
+	  { "l", 0, (gfr_fn)update_GFRAID_CLASS_LARGE, &gfr_op_ec_update, 0 },
+	  { "h", 0, (gfr_fn)update_GFRAID_CLASS_HUGE, &gfr_op_ec_update, 0 } },
 };
 
 static void install(int which, enum gfraid_op op)
@@ -347,9 +360,13 @@ static int ran(void)
 
 START_TEST(calls_run_their_class)
 {
-	size_t l2 = gfr_l2_init();
-	/* the medium length for 3 blocks is large for 10 */
+	size_t l2 = gfr_l2_bytes(), half = gfr_llc_half_bytes();
+	/* the medium length for 3 blocks is large for 10 (huge where the
+	   last-level cache is no larger than L2); huge lengths for 10 blocks
+	   and for 5 (the stand-ins touch no memory) */
 	size_t len3 = (l2 / 3) & ~(size_t)63, len = len3 > 16384 ? len3 : 0;
+	size_t huge10 = (half / 10 + 64) & ~(size_t)63, huge5 = (half / 5 + 64) & ~(size_t)63;
+	enum gfraid_class large = 10 * len <= half ? GFRAID_CLASS_LARGE : GFRAID_CLASS_HUGE;
 	uint8_t *mem = calloc(10, len3 + 64), tbl[32 * 10 * 4] = { 0 };
 	void *ptrs[10];
 	uint8_t *coding[4];
@@ -369,7 +386,9 @@ START_TEST(calls_run_their_class)
 	ck_assert_int_eq(gfraid_gen_syndrome(3, len, ptrs), 0);
 	ck_assert_int_eq(ran(), GFRAID_CLASS_MEDIUM);
 	ck_assert_int_eq(gfraid_gen_syndrome(10, len, ptrs), 0);
-	ck_assert_int_eq(ran(), GFRAID_CLASS_LARGE);
+	ck_assert_int_eq(ran(), large);
+	ck_assert_int_eq(gfraid_gen_syndrome(10, huge10, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_HUGE);
 	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_GEN_SYNDROME, NULL), 0);
 
 	/* an RMW of one disk of ten touches three blocks */
@@ -379,7 +398,11 @@ START_TEST(calls_run_their_class)
 	ck_assert_int_eq(gfraid_xor_syndrome(10, 2, 2, len, ptrs), 0);
 	ck_assert_int_eq(ran(), GFRAID_CLASS_MEDIUM);
 	ck_assert_int_eq(gfraid_xor_syndrome(10, 0, 7, len, ptrs), 0);
-	ck_assert_int_eq(ran(), GFRAID_CLASS_LARGE);
+	ck_assert_int_eq(ran(), large);
+	ck_assert_int_eq(gfraid_xor_syndrome(10, 0, 7, huge10, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_HUGE);
+	ck_assert_int_eq(gfraid_xor_syndrome(10, 2, 2, huge10, ptrs), 0);	/* 3 blocks */
+	ck_assert_int_eq(ran(), 3 * huge10 <= half ? GFRAID_CLASS_LARGE : GFRAID_CLASS_HUGE);
 	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_XOR_SYNDROME, NULL), 0);
 
 	/* an update reads one source and its rows: 1 + 2 blocks */
@@ -389,7 +412,10 @@ START_TEST(calls_run_their_class)
 	ck_assert_int_eq(gfraid_ec_encode_data_update((int)len, 6, 2, 1, tbl, ptrs[0], coding), 0);
 	ck_assert_int_eq(ran(), GFRAID_CLASS_MEDIUM);
 	ck_assert_int_eq(gfraid_ec_encode_data_update((int)len, 6, 4, 1, tbl, ptrs[0], coding), 0);
-	ck_assert_int_eq(ran(), GFRAID_CLASS_LARGE);
+	ck_assert_int_eq(ran(), 5 * len <= half ? GFRAID_CLASS_LARGE : GFRAID_CLASS_HUGE);
+	ck_assert_int_eq(gfraid_ec_encode_data_update((int)huge5, 6, 4, 1, tbl, ptrs[0], coding),
+			 0);
+	ck_assert_int_eq(ran(), GFRAID_CLASS_HUGE);
 	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_EC_UPDATE, NULL), 0);
 	free(mem);
 }

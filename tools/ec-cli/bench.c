@@ -269,10 +269,11 @@ static void usage(FILE *f)
 		"  --rounds N       time the whole selection N times over and report each\n"
 		"                   case's median round (default 1; for noisy machines)\n"
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
-		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB and 1 MiB\n"
-		"                   unless --size) and show, per case, the variant dispatch\n"
-		"                   chose for the case's size class against the fastest one\n"
-		"                   suited to that class (nt variants: large blocks only)\n"
+		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB, 1 MiB and\n"
+		"                   16 MiB unless --size) and show, per case, the variant\n"
+		"                   dispatch chose for the case's size class against the\n"
+		"                   fastest one suited to that class (nt variants: huge\n"
+		"                   calls only)\n"
 		"  --processes N    with --dispatch: the choices of N fresh processes\n"
 		"                   (each calibrates at first use), how often each was\n"
 		"                   made and how it fares\n"
@@ -444,7 +445,7 @@ int cmd_bench(int argc, char **argv)
 		/* every variant of ours, a size of each class */
 		o.impls = "gfraid:";
 		if (!o.sizes)
-			o.sizes = "4KiB,64KiB,1MiB";
+			o.sizes = "4KiB,64KiB,1MiB,16MiB";
 		chosen = calloc((size_t)nproc, sizeof(*chosen));
 		if (!chosen) {
 			fprintf(stderr, "ec-cli bench: out of memory\n");

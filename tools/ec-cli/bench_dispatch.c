@@ -91,7 +91,7 @@ int dispatch_spawn(int n, struct choices *ch)
 	return 0;
 }
 
-/* Non-temporal variants (names ending in nt) serve only the large class,
+/* Non-temporal variants (names ending in nt) serve only the huge class,
    and never xor_syndrome or ec_update_shards, which store to the lines
    they have just read. */
 static int suits(const char *variant, enum gfraid_op op, enum gfraid_class cls)
@@ -100,7 +100,7 @@ static int suits(const char *variant, enum gfraid_op op, enum gfraid_class cls)
 
 	if (n < 2 || strcmp(variant + n - 2, "nt") != 0)
 		return 1;
-	return cls == GFRAID_CLASS_LARGE && op != GFRAID_OP_XOR_SYNDROME &&
+	return cls == GFRAID_CLASS_HUGE && op != GFRAID_OP_XOR_SYNDROME &&
 	       op != GFRAID_OP_EC_UPDATE_SHARDS;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /* ec-cli info: the CPU, what the library sees of it, every variant. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,16 +135,17 @@ static double now_us(void)
 	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
 }
 
-/* The bytes of blocks a medium call may touch here: the largest length
-   of one block that gfraid_class_of still calls medium. */
-static size_t medium_limit(void)
+/* The bytes of blocks a call of class cls (medium or large) may touch
+   here: the largest length of one block that gfraid_class_of still puts
+   in cls or below. */
+static size_t class_limit(enum gfraid_class cls)
 {
-	size_t lo = 16384, hi = (size_t)1 << 30;
+	size_t lo = 16384, hi = SIZE_MAX / 2;
 
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (gfraid_class_of(1, mid) == GFRAID_CLASS_LARGE)
+		if (gfraid_class_of(1, mid) > cls)
 			hi = mid;
 		else
 			lo = mid;
@@ -233,17 +235,18 @@ static void print_variants(void)
 	t2 = now_us();
 
 	printf("\nVariants per op and size class: small blocks are at most 16 KiB; a medium call\n"
-	       "touches at most %zu KiB of blocks (this CPU's L2), a large one more. Times are\n"
-	       "relative to the class's choice (*) when timed on this CPU; - not timed.\n\n",
-	       medium_limit() / 1024);
+	       "touches at most %zu KiB of blocks (this CPU's L2), a large one %zu KiB (half\n"
+	       "its last-level cache), a huge one more. Times are relative to the class's\n"
+	       "choice (*) when timed on this CPU; - not timed.\n\n",
+	       class_limit(GFRAID_CLASS_MEDIUM) / 1024, class_limit(GFRAID_CLASS_LARGE) / 1024);
 	printf("  %-16s %-6s %-18s %s\n", "op", "class", "variant", "chosen");
-	printf("  %-16s   %-18s %6s %6s %6s\n", "", "", "small", "medium", "large");
+	printf("  %-16s   %-18s %6s %6s %6s %6s\n", "", "", "small", "medium", "large", "huge");
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		print_op((enum gfraid_op)op, &usable, &failed);
 	printf("\nSelf-test: %d variants passed, %d failed; first use of all %d ops in every class "
-	       "(self-tests and timing) took %.0f us (small %.0f, medium %.0f, large %.0f), "
-	       "testing the rest %.0f us\n",
-	       usable, failed, GFRAID_OP_COUNT, t1 - t0, tc[0], tc[1], tc[2], t2 - t1);
+	       "(self-tests and timing) took %.0f us (small %.0f, medium %.0f, large %.0f, "
+	       "huge %.0f), testing the rest %.0f us\n",
+	       usable, failed, GFRAID_OP_COUNT, t1 - t0, tc[0], tc[1], tc[2], tc[3], t2 - t1);
 }
 
 int cmd_calibrate(int argc, char **argv)
