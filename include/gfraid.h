@@ -335,19 +335,22 @@ void gfraid_ec_free(gfraid_ec *ec);
  * length of that class, in interleaved rounds, scores each by the median
  * over the rounds of its time relative to the first's in the same round,
  * and takes the first in table order within a margin of the best (3%; 8%
- * for large blocks, where memory bounds them all), so that variants that
- * tie do not trade places from one process to the next. Variants whose parity stores bypass the cache
- * (names ending in "nt") are candidates only for large blocks, whose
- * parity would not stay in cache anyway, and never for xor_syndrome or
- * ec_update_shards, which store to lines they have just read. Timing
- * costs about a millisecond per op for the small and medium classes and
- * 5 to 60 ms for the large one (1 MiB blocks to fill and time). GFRAID_CALIBRATE=time ignores the
+ * for large and huge calls, where memory bounds them all), so that
+ * variants that tie do not trade places from one process to the next; a
+ * lead over the first must hold again on fresh buffers. Variants whose
+ * parity stores bypass the cache (names ending in "nt") are candidates
+ * only for huge calls, whose parity would not stay in cache anyway, and
+ * never for xor_syndrome or ec_update_shards, which store to lines they
+ * have just read. Timing costs about a millisecond per op for the small
+ * and medium classes, 10 to 30 ms for the large one and 10 to 60 ms for
+ * the huge one (blocks of a quarter and of three quarters of the
+ * last-level cache to fill and time). GFRAID_CALIBRATE=time ignores the
  * calibration file; GFRAID_CALIBRATE=0 in the environment (calibrate=0 for
  * gfraid.ko) skips both and takes the first suitable variant of the class
  * in the table's order, which was measured on one development machine
  * (docs/BENCHMARKS.md). gfraid.ko chooses every op and class at load,
- * timing the small and medium ones (large blocks: table order; md and
- * raidkm call it on pages). GFRAID_IMPL in the environment
+ * timing the small and medium ones (large and huge calls: table order; md
+ * and raidkm call it on pages). GFRAID_IMPL in the environment
  * overrides the choice for every class: a comma-separated list of either
  * `name` (for every op that has a variant of that name) or `op=name` (op
  * as printed by gfraid_op_name). A name that is unknown, or that this CPU
@@ -497,9 +500,9 @@ void gfraid_set_log(gfraid_log_fn fn, void *ctx);
  * process runs the same ones). It is GFRAID_CALIBRATION_FILE if set, else
  * $XDG_CACHE_HOME/libgfraid/calibration, else
  * $HOME/.cache/libgfraid/calibration; it holds for the CPU (vendor,
- * family, model, stepping, features, L2) and the build of the variant
- * table it was written for, and is ignored elsewhere, as is a line that
- * names a variant not usable here. GFRAID_CALIBRATE=time ignores it;
+ * family, model, stepping, features, L2 and last-level cache) and the
+ * build of the variant table it was written for, and is ignored
+ * elsewhere, as is a line that names a variant not usable here. GFRAID_CALIBRATE=time ignores it;
  * GFRAID_CALIBRATE=0 takes table order. The library only reads it.
  */
 

@@ -137,9 +137,9 @@ static bool calibrate = true;
 module_param(calibrate, bool, 0444);
 MODULE_PARM_DESC(calibrate, "time the usable variants at load and take the fastest (else table order)");
 
-/* Large blocks by table order: no kernel caller passes them (md and raidkm
-   work on pages), and timing them, on 1 MiB blocks, is most of the cost
-   of timing at all (docs/BENCHMARKS.md). */
+/* Large and huge calls by table order: no kernel caller makes them (md
+   and raidkm work on pages), and timing them, on blocks of megabytes, is
+   most of the cost of timing at all (docs/BENCHMARKS.md). */
 int gfr_port_calibrate(enum gfraid_class cls)
 {
 	return calibrate && cls < GFRAID_CLASS_LARGE ? GFR_CALIBRATE_TIME : GFR_CALIBRATE_OFF;

@@ -22,8 +22,9 @@ extern const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT];
  * return the index of the choice, the first within the class's margin of
  * the fastest, or GFRAID_ENOMEM; score[i] is candidate i's time relative
  * to the choice's, in thousandths (the choice: 1000). Takes about a
- * millisecond for the small and medium classes, tens for the large one,
- * and the case's buffers for the call (large: 1 MiB each).
+ * millisecond for the small and medium classes, tens for the large and
+ * huge ones, and the case's buffers for the call (huge: three quarters of
+ * the last-level cache, and as much again to confirm a lead).
  */
 int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
 		  int n, unsigned int *score);

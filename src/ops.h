@@ -89,7 +89,7 @@ struct gfr_impl {
 	gfr_fn fn;
 	const struct gfr_op *op;	/* the op whose registry line it is */
 	/* Its parity stores bypass the cache (its name ends in nt): a
-	   candidate for large blocks only. */
+	   candidate for huge calls only. */
 	unsigned char nontemporal;
 };
 

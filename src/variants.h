@@ -15,7 +15,7 @@
  *     the family is the function's (gfr_raid6_..., gfr_ec_...). The
  *     function's name ends in its tier, optionally followed by _x<N>
  *     (unroll) and nt, or by _nt alone (non-temporal stores: such a
- *     variant is chosen only for large blocks); both builds refuse a line whose
+ *     variant is chosen only for huge calls); both builds refuse a line whose
  *     function does not, and the compiler one whose function does not
  *     have its op's type. The variant's name is the function's without
  *     gfr_<family>_<op>_.
