@@ -452,6 +452,10 @@ enum gfraid_choice {
 	GFRAID_CHOSEN_FILE = 4		/* the calibration file's, for this CPU */
 };
 
+/* How a choice was made in a few words ("fastest when timed here"), or
+   NULL for a value that is not an enum gfraid_choice. */
+const char *gfraid_choice_name(int how);
+
 /* enum gfraid_choice for op's current variant in class cls (choosing it
    first if need be), or GFRAID_EOP, GFRAID_ECLASS. */
 int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls);

@@ -33,24 +33,12 @@ EXPORT_SYMBOL(gfraid_impl_status);
 EXPORT_SYMBOL(gfraid_impl_available);
 EXPORT_SYMBOL(gfraid_impl_selected);
 EXPORT_SYMBOL(gfraid_impl_how);
+EXPORT_SYMBOL(gfraid_choice_name);
 EXPORT_SYMBOL(gfraid_impl_calibration);
 EXPORT_SYMBOL(gfraid_impl_force);
 EXPORT_SYMBOL(gfraid_cpu_features);
 EXPORT_SYMBOL(gfraid_class_of);
 EXPORT_SYMBOL(gfraid_class_name);
-
-static const char *how_name(int h)
-{
-	static const char *const how[] = {
-		[GFRAID_CHOSEN_ORDER] = "table order",
-		[GFRAID_CHOSEN_CALIBRATED] = "the fastest timed here",
-		[GFRAID_CHOSEN_SETTING] = "named in impl=",
-		[GFRAID_CHOSEN_FORCED] = "forced",
-		[GFRAID_CHOSEN_FILE] = "a calibration file",
-	};
-
-	return h >= 0 && h < (int)ARRAY_SIZE(how) ? how[h] : "?";
-}
 
 static int __init gfraid_init(void)
 {
@@ -66,13 +54,13 @@ static int __init gfraid_init(void)
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		pr_info("gfraid: %s uses %s for small blocks (%s), %s for medium (%s), %s for large (%s), %s for huge (%s); self-tested\n",
 			gfraid_op_name(op), gfraid_impl_selected(op, GFRAID_CLASS_SMALL),
-			how_name(gfraid_impl_how(op, GFRAID_CLASS_SMALL)),
+			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_SMALL)),
 			gfraid_impl_selected(op, GFRAID_CLASS_MEDIUM),
-			how_name(gfraid_impl_how(op, GFRAID_CLASS_MEDIUM)),
+			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_MEDIUM)),
 			gfraid_impl_selected(op, GFRAID_CLASS_LARGE),
-			how_name(gfraid_impl_how(op, GFRAID_CLASS_LARGE)),
+			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_LARGE)),
 			gfraid_impl_selected(op, GFRAID_CLASS_HUGE),
-			how_name(gfraid_impl_how(op, GFRAID_CLASS_HUGE)));
+			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_HUGE)));
 	pr_info("gfraid: every op's variants tested and chosen in %llu ms\n",
 		(unsigned long long)((ktime_get_ns() - t0) / 1000000));
 	return 0;

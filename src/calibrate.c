@@ -23,7 +23,8 @@ const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80, 80 }
 
 /* Calls per timing (so that a small one is not all timer; times the
    case's blocks over a call's, for an op whose call reads only some of
-   them) and rounds (odd: a median). */
+   them) and rounds (odd, for a median; as many again to confirm a
+   lead). */
 #define MAX_ROUNDS 9
 static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2, 1 };
 static const int rounds_of[GFRAID_CLASS_COUNT] = { 9, 5, 7, 5 };

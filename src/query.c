@@ -91,6 +91,19 @@ const char *gfraid_impl_selected(enum gfraid_op op, enum gfraid_class cls)
 	return im ? im->name : "(none: every variant failed its self-test)";
 }
 
+const char *gfraid_choice_name(int how)
+{
+	static const char *const names[] = {
+		[GFRAID_CHOSEN_ORDER] = "first suitable in table order (timing off, or one candidate)",
+		[GFRAID_CHOSEN_CALIBRATED] = "fastest when timed here",
+		[GFRAID_CHOSEN_SETTING] = "named in GFRAID_IMPL (gfraid.ko: impl=)",
+		[GFRAID_CHOSEN_FORCED] = "forced",
+		[GFRAID_CHOSEN_FILE] = "from the calibration file",
+	};
+
+	return how >= 0 && how < (int)(sizeof(names) / sizeof(names[0])) ? names[how] : NULL;
+}
+
 int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls)
 {
 	if (!valid_op(op))

@@ -421,6 +421,23 @@ START_TEST(calls_run_their_class)
 }
 END_TEST
 
+/* Every way of choosing has its own words; other values none. */
+START_TEST(choice_names)
+{
+	int h, g;
+
+	for (h = GFRAID_CHOSEN_ORDER; h <= GFRAID_CHOSEN_FILE; h++) {
+		ck_assert_ptr_nonnull(gfraid_choice_name(h));
+		for (g = GFRAID_CHOSEN_ORDER; g < h; g++)
+			ck_assert_str_ne(gfraid_choice_name(g), gfraid_choice_name(h));
+	}
+	ck_assert_str_eq(gfraid_choice_name(GFRAID_CHOSEN_CALIBRATED), "fastest when timed here");
+	ck_assert_ptr_null(gfraid_choice_name(-1));
+	ck_assert_ptr_null(gfraid_choice_name(GFRAID_CHOSEN_FILE + 1));
+	ck_assert_ptr_null(gfraid_choice_name(GFRAID_EOP));
+}
+END_TEST
+
 START_TEST(strerror_covers_every_code)
 {
 	int e;
@@ -443,6 +460,7 @@ int main(void)
 		size_classes,
 		nontemporal_by_name,
 		calls_run_their_class,
+		choice_names,
 		strerror_covers_every_code,
 		NULL,
 	};

@@ -153,19 +153,6 @@ static size_t class_limit(enum gfraid_class cls)
 	return lo;
 }
 
-static const char *how_name(int h)
-{
-	static const char *const how[] = {
-		[GFRAID_CHOSEN_ORDER] = "first suitable in table order (timing off, or one candidate)",
-		[GFRAID_CHOSEN_CALIBRATED] = "fastest when timed here",
-		[GFRAID_CHOSEN_SETTING] = "named in GFRAID_IMPL",
-		[GFRAID_CHOSEN_FORCED] = "forced",
-		[GFRAID_CHOSEN_FILE] = "from the calibration file",
-	};
-
-	return h >= 0 && h <= GFRAID_CHOSEN_FILE ? how[h] : "?";
-}
-
 /* One op: each class's choice, then every variant with its time in each
    class's calibration (* the choice) and its self-test result. */
 static void print_op(enum gfraid_op o, int *usable, int *failed)
@@ -177,7 +164,7 @@ static void print_op(enum gfraid_op o, int *usable, int *failed)
 		sel[c] = gfraid_impl_selected(o, (enum gfraid_class)c);
 		printf("  %-16s %-6s %-18s %s\n", c ? "" : gfraid_op_name(o),
 		       gfraid_class_name((enum gfraid_class)c), sel[c],
-		       how_name(gfraid_impl_how(o, (enum gfraid_class)c)));
+		       gfraid_choice_name(gfraid_impl_how(o, (enum gfraid_class)c)));
 	}
 	for (i = 0; i < gfraid_impl_count(o); i++) {
 		const char *name = gfraid_impl_name(o, i), *why = NULL;
