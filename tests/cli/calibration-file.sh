@@ -7,25 +7,10 @@
 # leave it aside as documented; a path that cannot be written is an error.
 # Usage: calibration-file.sh EC_CLI (GFRAID_EMULATOR: a command to run it
 # with, qemu-user in a cross build)
-set -u
-cli=$1
-emu=${GFRAID_EMULATOR:-}
-fails=0
-checks=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.sh"
 file=$tmp/cache/libgfraid/calibration
 unset GFRAID_IMPL GFRAID_CALIBRATE GFRAID_SELFTEST_CORRUPT
 
-check() {	# check WHAT: the last command's status was 0
-	checks=$((checks + 1))
-	if [ "$1" = ok ]; then
-		echo "ok: $2"
-	else
-		echo "FAIL: $2"
-		fails=$((fails + 1))
-	fi
-}
 choices() {	# the lines of a file after its two header lines
 	tail -n +3 "$1"
 }
@@ -41,8 +26,8 @@ lines=$(choices "$file" 2>/dev/null | wc -l)
 check $r "calibrate wrote $file, its directories created: 8 ops x 4 classes ($lines lines)"
 if [ "$lines" != 32 ]; then
 	cat "$tmp/out"
-	echo "$((checks - fails)) passed, $fails failed"
-	exit 1
+	finish
+	exit
 fi
 choices "$file" >"$tmp/want"
 
@@ -99,5 +84,4 @@ st=$?
 [ $st = 1 ] && grep -q "could not be written" "$tmp/out" && r=ok || r=bad
 check $r "a path that cannot be written: exit $st, $(cat "$tmp/out")"
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" = 0 ]
+finish

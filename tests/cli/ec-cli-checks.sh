@@ -4,26 +4,18 @@
 # and a variant the self-test disables (the GFRAID_SELFTEST_CORRUPT hook).
 # Usage: ec-cli-checks.sh EC_CLI (GFRAID_EMULATOR: a command to run it
 # with, qemu-user in a cross build)
-set -u
-cli=$1
-emu=${GFRAID_EMULATOR:-}
-fails=0
-checks=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.sh"
 
 expect() {	# expect WHAT STATUS PATTERN -- command...
 	what=$1 want=$2 pattern=$3
 	shift 4
-	checks=$((checks + 1))
 	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
 	got=$?
 	if [ "$got" != "$want" ] || ! grep -q -- "$pattern" "$tmp/out" "$tmp/err"; then
-		echo "FAIL: $what: exit $got (want $want), output:"
+		check bad "$what: exit $got (want $want), output:"
 		cat "$tmp/out" "$tmp/err" | head -20
-		fails=$((fails + 1))
 	else
-		echo "ok: $what"
+		check ok "$what"
 	fi
 }
 
@@ -46,7 +38,6 @@ expect "bench --rounds 2 times each case twice" 0 "median of 2 rounds" -- \
 	--min-time 0.001 --repetitions 1
 
 # Ctrl-C: verify stops, says what it checked, exits 130.
-checks=$((checks + 1))
 $emu "$cli" verify --iterations 100000 >"$tmp/int" 2>&1 &
 pid=$!
 sleep 2
@@ -54,11 +45,10 @@ kill -INT "$pid"
 wait "$pid"
 got=$?
 if [ "$got" = 130 ] && grep -q "^interrupted: [0-9]* cases checked, 0 mismatches so far" "$tmp/int"; then
-	echo "ok: SIGINT during verify: $(grep '^interrupted' "$tmp/int")"
+	check ok "SIGINT during verify: $(grep '^interrupted' "$tmp/int")"
 else
-	echo "FAIL: SIGINT during verify: exit $got, output:"
+	check bad "SIGINT during verify: exit $got, output:"
 	tail -5 "$tmp/int"
-	fails=$((fails + 1))
 fi
 
 # The self-test hook on the ec_encode variant info selects: it must be shown
@@ -69,22 +59,19 @@ selected() {	# the ec_encode variant ec-cli info shows chosen for small blocks
 }
 $emu "$cli" info >"$tmp/info0"
 chosen=$(selected "$tmp/info0")
-checks=$((checks + 1))
 GFRAID_SELFTEST_CORRUPT="ec_encode=$chosen" $emu "$cli" info >"$tmp/info" 2>"$tmp/info.err"
 now=$(selected "$tmp/info")
 if [ -n "$chosen" ] && [ "$now" != "$chosen" ] && { [ -n "$now" ] || [ "$chosen" = base ]; } &&
 	grep -qE "^ +$chosen [-* .0-9]*SELF-TEST FAILED, not used:" "$tmp/info" &&
 	[ "$(grep -c "ec_encode variant $chosen failed its known-answer self-test" "$tmp/info.err")" = 1 ]; then
-	echo "ok: self-test hook on ec_encode $chosen: shown failed, ${now:-nothing} selected, reported once"
+	check ok "self-test hook on ec_encode $chosen: shown failed, ${now:-nothing} selected, reported once"
 else
-	echo "FAIL: self-test hook on ec_encode '$chosen' (now '$now'):"
+	check bad "self-test hook on ec_encode '$chosen' (now '$now'):"
 	cat "$tmp/info.err"
 	grep -A8 "^  ec_encode" "$tmp/info"
-	fails=$((fails + 1))
 fi
 GFRAID_SELFTEST_CORRUPT="ec_encode=$chosen" expect "verify fails on the disabled variant" 1 \
 	"FAIL: disabled by its self-test" -- $emu "$cli" verify --iterations 2 --op ec_encode
 unset GFRAID_SELFTEST_CORRUPT
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" = 0 ]
+finish
