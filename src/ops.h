@@ -208,26 +208,25 @@ int gfr_run_impl(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_
 extern size_t gfr_l2, gfr_llc_half;
 void gfr_caches_init(void);
 
+static inline size_t gfr_cache_bytes(size_t *p)
+{
+	size_t v = gfr_load_acquire(p);
+
+	if (!v) {
+		gfr_caches_init();
+		v = gfr_load_acquire(p);
+	}
+	return v;
+}
+
 static inline size_t gfr_l2_bytes(void)
 {
-	size_t l2 = gfr_load_acquire(&gfr_l2);
-
-	if (!l2) {
-		gfr_caches_init();
-		l2 = gfr_load_acquire(&gfr_l2);
-	}
-	return l2;
+	return gfr_cache_bytes(&gfr_l2);
 }
 
 static inline size_t gfr_llc_half_bytes(void)
 {
-	size_t half = gfr_load_acquire(&gfr_llc_half);
-
-	if (!half) {
-		gfr_caches_init();
-		half = gfr_load_acquire(&gfr_llc_half);
-	}
-	return half;
+	return gfr_cache_bytes(&gfr_llc_half);
 }
 
 static inline enum gfraid_class gfr_class(int blocks, size_t len)
