@@ -110,7 +110,7 @@ size_t gfr_port_llc_bytes(void)
 	if (!__get_cpuid(0, &a, &b, &c, &d))
 		return 0;
 	if (b == 0x68747541 || b == 0x6f677948) {	/* "Auth"enticAMD, "Hygo"nGenuine */
-		if (__get_cpuid_max(0x80000000, NULL) < 0x8000001d ||
+		if ((unsigned int)__get_cpuid_max(0x80000000, NULL) < 0x8000001d ||
 		    !__get_cpuid(0x80000001, &a, &b, &c, &d) || !(c >> 22 & 1))
 			return 0;
 		return gfr_cpuid_llc_bytes(0x8000001d, user_cpuid);
