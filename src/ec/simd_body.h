@@ -35,7 +35,8 @@
 
 /* A streaming encode's strip (bytes of each block, a multiple of every
    ISA's step), and its data shards per chunk where there are more than
-   one and a half times as many (docs/BENCHMARKS.md, "Large blocks"). */
+   one and a half times as many (docs/BENCHMARKS.md, "Dispatch per size
+   class, in fresh processes"). */
 #ifndef EC_STREAM_STRIP
 #define EC_STREAM_STRIP ((size_t)16384)
 #endif
