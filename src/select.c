@@ -337,13 +337,21 @@ const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls)
 	int how;
 	const struct gfr_impl *choice = auto_choice(op, cls, &how);
 
+	const struct gfr_impl *stored;
+
 	/* NULL only when even base failed its known answers: the op then
 	   refuses to run (GFRAID_ESELFTEST) and is asked again next time. A
 	   thread that loses the race, or finds a variant forced meanwhile,
-	   keeps the stored one. */
-	if (choice && gfr_cas(&gfr_selected[op][cls], (const struct gfr_impl *)NULL, choice))
+	   runs the stored one; if that was already cleared again (forced
+	   back to automatic), it runs its own choice, never none. */
+	if (!choice)
+		return NULL;
+	if (gfr_cas(&gfr_selected[op][cls], (const struct gfr_impl *)NULL, choice)) {
 		gfr_store_release(&hows[op][cls], how);
-	return gfr_load_acquire(&gfr_selected[op][cls]);
+		return choice;
+	}
+	stored = gfr_load_acquire(&gfr_selected[op][cls]);
+	return stored ? stored : choice;
 }
 
 int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls)

@@ -7,7 +7,9 @@
  *  - reconstruct on one code from 8 threads with 40 erasure patterns in
  *    play (the cache holds 16, so decoders are evicted while in use),
  *    while another thread forces the encode variant back and forth;
- *  - gen_syndrome, selection and forcing from 8 threads at once.
+ *  - gen_syndrome, selection and forcing from 8 threads at once;
+ *  - gen_syndrome from 3 threads while another forces base and back to
+ *    automatic without pause.
  * Every output is checked against the byte reference or the original.
  */
 #include <pthread.h>
@@ -201,12 +203,65 @@ START_TEST(concurrent_first_use)
 }
 END_TEST
 
+/* Calls racing a thread that forces base and back to automatic without
+   pause: a call that finds the choice cleared between making its own and
+   reading it back still runs (no GFRAID_ESELFTEST). */
+static int stop_toggling;
+
+static void *gen_many(void *arg)
+{
+	uint8_t blocks[4][64];
+	void *ptrs[4] = { blocks[0], blocks[1], blocks[2], blocks[3] };
+	intptr_t bad = 0;
+	int i;
+
+	(void)arg;
+	memset(blocks, 0x5a, sizeof(blocks));
+	for (i = 0; i < 50000; i++)
+		bad += gfraid_gen_syndrome(4, sizeof(blocks[0]), ptrs) != 0;
+	return (void *)bad;
+}
+
+static void *toggle_forced(void *arg)
+{
+	long *toggles = arg;
+
+	while (!__atomic_load_n(&stop_toggling, __ATOMIC_RELAXED))
+		if (gfraid_impl_force(GFRAID_OP_GEN_SYNDROME, (*toggles)++ & 1 ? "base" : NULL))
+			return (void *)1;
+	return NULL;
+}
+
+START_TEST(calls_while_toggling_automatic)
+{
+	pthread_t t[3], toggler;
+	long toggles = 0;
+	void *ret;
+	int i;
+
+	ck_assert_int_eq(pthread_create(&toggler, NULL, toggle_forced, &toggles), 0);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, gen_many, NULL), 0);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(pthread_join(t[i], &ret), 0);
+		ck_assert_msg(ret == NULL, "thread %d: %ld calls failed", i, (long)(intptr_t)ret);
+	}
+	__atomic_store_n(&stop_toggling, 1, __ATOMIC_RELAXED);
+	ck_assert_int_eq(pthread_join(toggler, &ret), 0);
+	ck_assert_ptr_null(ret);
+	ck_assert_int_gt(toggles, 0);
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_GEN_SYNDROME, NULL), 0);
+	printf("threads: 150000 gen_syndrome calls by 3 threads over %ld forced changes\n", toggles);
+}
+END_TEST
+
 int main(void)
 {
 	const TTest *const tests[] = {
 		first_use_from_many_threads,
 		reconstruct_while_forcing,
 		concurrent_first_use,
+		calls_while_toggling_automatic,
 		NULL,
 	};
 	const char *no_threads = getenv("GFRAID_TEST_NO_THREADS");
