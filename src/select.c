@@ -335,9 +335,7 @@ const struct gfr_impl *gfr_impl_base(enum gfraid_op op)
 const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls)
 {
 	int how;
-	const struct gfr_impl *choice = auto_choice(op, cls, &how);
-
-	const struct gfr_impl *stored;
+	const struct gfr_impl *choice = auto_choice(op, cls, &how), *stored;
 
 	/* NULL only when even base failed its known answers: the op then
 	   refuses to run (GFRAID_ESELFTEST) and is asked again next time. A
