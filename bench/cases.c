@@ -350,24 +350,39 @@ static void *zalloc(size_t n)
 	return p;
 }
 
-/* A block of len bytes, page-aligned or, for odd cases, one past. Page
+/* Where the blocks of the cases opened next lie (bench_place). */
+static int placement;
+
+void bench_place(int place)
+{
+	placement = place;
+}
+
+/* Pages before block i of a case in placement place: none in the first,
+   0 to 3 from a fixed sequence in the others. */
+static size_t gap_pages(int place, int i)
+{
+	return place ? ((unsigned int)(place * 131 + i) * 0x9e3779b1u) >> 29 & 3 : 0;
+}
+
+/* Block i, of len bytes, page-aligned or, for odd cases, one past. Page
    alignment is what callers have (md's pages, O_DIRECT buffers) and makes
    the layout the same in every case: with malloc's placement, blocks land
    at offsets that vary with the heap, and whether a load waits on a store
    to another block with the same address bits 0-11 (4K aliasing) changed
    some results by 2x from case to case. */
-static uint8_t *block(size_t len, int odd, uint8_t **mem, unsigned int seed)
+static uint8_t *block(size_t len, int odd, uint8_t **mem, int i, unsigned int seed)
 {
-	size_t i;
+	size_t gap = gap_pages(placement, i) * 4096, k;
 
-	*mem = aligned_alloc(4096, (len + 1 + 4095) / 4096 * 4096);
+	*mem = aligned_alloc(4096, (len + 1 + 4095) / 4096 * 4096 + gap);
 	if (!*mem) {
 		fprintf(stderr, "bench: out of memory\n");
 		exit(1);
 	}
-	for (i = 0; i < len + 1; i++)
-		(*mem)[i] = (uint8_t)(seed * 131 + i * 7 + (i >> 9));
-	return *mem + (odd ? 1 : 0);
+	for (k = 0; k < len + 1; k++)
+		(*mem)[gap + k] = (uint8_t)(seed * 131 + k * 7 + (k >> 9));
+	return *mem + gap + (odd ? 1 : 0);
 }
 
 static int blocks_needed(const struct bench_case *c)
@@ -512,10 +527,11 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 	r->blk = zalloc(sizeof(*r->blk) * (size_t)r->n);
 	r->mem = zalloc(sizeof(*r->mem) * (size_t)r->n);
 	for (i = 0; i < r->n; i++)
-		r->blk[i] = block(c->len, c->odd, &r->mem[i], (unsigned int)i + 1);
+		r->blk[i] = block(c->len, c->odd, &r->mem[i], i, (unsigned int)i + 1);
 	if (c->op == BOP_XOR_RMW)
 		for (i = 0; i < 2; i++)
-			r->fresh[i] = block(c->len, c->odd, &r->fresh_mem[i], 100u + (unsigned int)i);
+			r->fresh[i] = block(c->len, c->odd, &r->fresh_mem[i], r->n + i,
+					   100u + (unsigned int)i);
 	if (c->op == BOP_2DATA || c->op == BOP_DATAP || c->op == BOP_CHECK)
 		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
 	if (c->op == BOP_RECONSTRUCT)

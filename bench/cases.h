@@ -84,6 +84,14 @@ struct bench_run;
  * when the case cannot run here, with *why saying why (bench_why_not).
  */
 struct bench_run *bench_open(const struct bench_case *c, const char **why);
+/*
+ * Where the blocks of the cases opened next lie: 0 (the default), each in
+ * its own page-aligned allocation; place > 0, the same with 0 to 3 pages
+ * before each block, from a fixed sequence per place. Below the
+ * last-level cache a variant's speed can depend on how far apart the
+ * blocks lie (docs/BENCHMARKS.md, "Dispatch per size class").
+ */
+void bench_place(int place);
 /* One unit of timed work. */
 void bench_step(struct bench_run *r);
 void bench_close(struct bench_run *r);

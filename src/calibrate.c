@@ -3,14 +3,20 @@
  * Choosing among usable variants by timing them on the CPU at hand, as
  * Linux raid6_pq does at boot: one order measured on one CPU is not every
  * CPU's (docs/BENCHMARKS.md, "Dispatch order"). Each size class is timed
- * on its own, at a block length of that class, on the op's case from its
- * descriptor (RAID-6 8+2, EC 10+4), in rounds that interleave the
- * candidates; each candidate's score is the median over the rounds of its
- * time relative to the first candidate's in the same round, and the first
- * candidate in table order within the class's margin of the best score
- * wins, so that variants that tie do not trade places from one process
- * to the next; a candidate that leads the table's order must lead again
- * on fresh buffers.
+ * on its own, at block lengths of that class, on the op's three cases from
+ * its descriptor (narrow, typical and wide stripes: which unroll wins
+ * changes with the number of blocks), in rounds that interleave the
+ * candidates. In a case, a candidate's time is taken relative to the
+ * first candidate's in the same round, its median over the rounds, and
+ * for the classes that stay in cache the mean of those medians over
+ * several placements of the blocks in memory (how far apart they lie
+ * changes which variant is fastest; callers' placements vary). Its score
+ * is its worst over the cases, each relative to the case's fastest: the
+ * class's choice must serve every stripe width. The first candidate in
+ * table order within the class's margin of the best score wins, so that
+ * variants that tie do not trade places from one process to the next; a
+ * candidate that leads the table's order must lead again on fresh
+ * buffers.
  */
 #include "calibrate.h"
 
@@ -23,11 +29,23 @@ const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80, 80 }
 
 /* Calls per timing (so that a small one is not all timer; times the
    case's blocks over a call's, for an op whose call reads only some of
-   them) and rounds (odd, for a median; as many again to confirm a
-   lead). */
+   them), rounds per placement (odd, for a median; as many again to
+   confirm a lead), placements, and the cases timed: all three where the
+   blocks stay in cache, else the typical one alone (which unroll wins
+   past L2 hardly changes with the width, and those timings are the
+   long ones). */
 #define MAX_ROUNDS 9
+#define MAX_ROWS 12	/* rounds times placements, at most, of a class */
 static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2, 1 };
-static const int rounds_of[GFRAID_CLASS_COUNT] = { 9, 5, 7, 5 };
+static const int rounds_of[GFRAID_CLASS_COUNT] = { 3, 3, 7, 5 };
+static const int places_of[GFRAID_CLASS_COUNT] = { 4, 4, 1, 1 };
+static const int cases_of[GFRAID_CLASS_COUNT] = { 3, 3, 1, 1 };
+
+/* The first case timed in class cls: the typical one (1) when alone. */
+static int first_case(enum gfraid_class cls)
+{
+	return cases_of[cls] == GFR_CALIBRATION_CASES ? 0 : 1;
+}
 
 /* The case's block length for class cls: 4 KiB; half of L2 over the
    case's blocks (a medium call that leaves room for the rest of the
@@ -53,14 +71,16 @@ static size_t class_len(enum gfraid_class cls, int blocks)
 	}
 }
 
-/* The median of column i of q's first rounds rows. */
-static uint64_t median(uint64_t (*q)[GFR_CALIBRATE_MAX], int rounds, int i)
+/* The median of column i over the rows place, place + places, ... of q's
+   first rounds * places rows: one placement's rounds. */
+static uint64_t median(const uint32_t (*q)[GFR_CALIBRATE_MAX], int rounds, int places, int place,
+		       int i)
 {
 	uint64_t v[2 * MAX_ROUNDS], x;
 	int a, b;
 
 	for (a = 0; a < rounds; a++) {	/* insertion sort: a few values */
-		x = q[a][i];
+		x = q[a * places + place][i];
 		for (b = a; b > 0 && v[b - 1] > x; b--)
 			v[b] = v[b - 1];
 		v[b] = x;
@@ -93,36 +113,56 @@ static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct 
 
 /* The case's buffers for a class: its blocks page-aligned, as callers'
    are (md's pages, O_DIRECT buffers; non-temporal stores need vector
-   alignment), a page apart so that they do not all map to the same cache
-   sets, then the tables and the pointers. */
+   alignment), in places placements: a page apart (so that they do not
+   all map to the same cache sets), back to back (a stripe in one
+   buffer), and two with gaps of 0 to 3 pages drawn from a fixed
+   sequence; then the tables and the pointers, a set per placement. */
 struct layout {
 	uint8_t *mem;
+	uint8_t **ptrs;
+	int bufs;
 	struct gfr_call c;
 };
 
-static int layout_new(struct layout *l, const struct gfr_op *d, size_t len)
+static size_t gap_pages(int place, int i)
 {
-	int bufs = d->calibration.nin + d->calibration.nout * (d->flags & GFR_OP_SCRATCH ? 2 : 1);
-	size_t tables = d->flags & GFR_OP_TABLES ? (size_t)32 * d->calibration.nin *
-							   d->calibration.nout : 0;
-	size_t stride = len + PAGE, bytes = (size_t)bufs * stride + tables;
-	uint8_t *base, **p;
-	int i;
+	unsigned int x = (unsigned int)(place * 64 + i) * 2654435761u;
 
-	l->mem = gfr_port_alloc(PAGE + bytes + (size_t)bufs * sizeof(uint8_t *));
+	return place < 2 ? (size_t)(1 - place) : (x >> 24) & 3;
+}
+
+static void layout_place(struct layout *l, int place)
+{
+	l->c.in = l->ptrs + place * l->bufs;
+	l->c.out = l->c.in + l->c.nin;
+}
+
+static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr_call *cc,
+		      size_t len, int places)
+{
+	int bufs = cc->nin + cc->nout * (d->flags & GFR_OP_SCRATCH ? 2 : 1);
+	size_t tables = d->flags & GFR_OP_TABLES ? (size_t)32 * cc->nin * cc->nout : 0;
+	size_t span = (size_t)bufs * (len + 3 * PAGE), bytes = span + tables, at;
+	uint8_t *base;
+	int i, place;
+
+	l->mem = gfr_port_alloc(PAGE + bytes + (size_t)(places * bufs) * sizeof(uint8_t *));
 	if (!l->mem)
 		return -1;
 	base = l->mem + (PAGE - ((uintptr_t)l->mem & (PAGE - 1)));
 	/* any bytes do: every variant's time is independent of the data */
 	memset(base, 0x5a, bytes);
-	p = (uint8_t **)(base + bytes);
-	for (i = 0; i < bufs; i++)
-		p[i] = base + (size_t)i * stride;
-	l->c = d->calibration;
+	l->ptrs = (uint8_t **)(base + bytes);
+	l->bufs = bufs;
+	for (place = 0; place < places; place++)
+		for (i = 0, at = 0; i < bufs; i++) {
+			l->ptrs[place * bufs + i] = base + at;
+			at += len + gap_pages(place, i) * PAGE;
+		}
+	l->c = *cc;
 	l->c.len = len;
-	l->c.in = p;
-	l->c.out = p + l->c.nin;
-	l->c.tables = base + (size_t)bufs * stride;
+	l->c.tables = base + span;
+	layout_place(l, 0);
 	return 0;
 }
 
@@ -154,20 +194,34 @@ static int first_look(enum gfraid_op op, int calls, const struct gfr_impl *const
 	return ref;
 }
 
-/* Rounds from to to - 1 of the timing, into q: each round times every
-   kept candidate, back and forth, and keeps its time over the reference's
-   (ref, the first kept) in the same round, so that what slows a whole
-   round (another process, a frequency change) cancels out; a dropped
-   candidate keeps its first look's ratio. */
-static void time_rounds(enum gfraid_op op, const struct gfr_impl *const *cand, int n,
-			struct gfr_call *c, int calls, const int *keep, const uint64_t *look,
-			int ref, int from, int to, uint64_t (*q)[GFR_CALIBRATE_MAX])
+/* t over ref in millionths, kept in 32 bits (the rows of all rounds live
+   on the stack, also a kernel thread's). */
+static uint32_t ratio(uint64_t t, uint64_t ref)
 {
+	uint64_t r = gfr_div64(t * 1000000, ref);
+
+	return r < 0xffffffffu ? (uint32_t)r : 0xffffffffu;
+}
+
+/* Rounds from to to - 1 of the timing, into q, round r on placement
+   r % places: each round times every kept candidate, back and forth, and
+   keeps its time over the reference's (ref, the first kept) in the same
+   round, so that what slows a whole round (another process, a frequency
+   change) cancels out; a dropped candidate keeps its first look's
+   ratio. */
+static void time_rounds(enum gfraid_op op, const struct gfr_impl *const *cand, int n,
+			struct layout *l, int places, int calls, const int *keep,
+			const uint64_t *look, int ref, int from, int to,
+			uint32_t (*q)[GFR_CALIBRATE_MAX])
+{
+	struct gfr_call *c = &l->c;
 	uint64_t t[GFR_CALIBRATE_MAX];
 	int round, i;
 
 	for (round = from; round < to; round++) {
 		unsigned int step = (unsigned int)(round * calls);
+
+		layout_place(l, round % places);
 
 		/* the round's disk into the cache for every candidate alike */
 		if (gfr_op(op)->flags & GFR_OP_SPAN)
@@ -181,24 +235,71 @@ static void time_rounds(enum gfraid_op op, const struct gfr_impl *const *cand, i
 			t[at] = t[at] ? t[at] : 1;
 		}
 		for (i = 0; i < n; i++)
-			q[round][i] = keep[i] ? gfr_div64(t[i] * 1000000, t[ref])
-					      : gfr_div64(look[i] * 1000000, look[ref]);
+			q[round][i] = keep[i] ? ratio(t[i], t[ref]) : ratio(look[i], look[ref]);
 	}
 }
 
-/* The first candidate in table order within margin (thousandths) of the
-   fastest, by each one's median over the rounds (into med). */
-static int choose(uint64_t (*q)[GFR_CALIBRATE_MAX], int rounds, int n, unsigned int margin,
-		  uint64_t *med)
-{
-	int i, best = 0, choice;
+/* One case's timing: a row of ratios per round, the first look, which
+   candidates were kept and the reference. */
+struct timing {
+	uint32_t q[2 * MAX_ROWS][GFR_CALIBRATE_MAX];
+	uint64_t look[GFR_CALIBRATE_MAX];
+	int keep[GFR_CALIBRATE_MAX], ref;
+};
 
-	for (i = 0; i < n; i++) {
-		med[i] = median(q, rounds, i);
-		best = med[i] < med[best] ? i : best;
+/* Case k of op timed at class cls on buffers of its own: pass 0 the first
+   look and the rounds, pass 1 as many rounds again. 0, or -1 without
+   memory. */
+static int time_case(enum gfraid_op op, enum gfraid_class cls, int k,
+		     const struct gfr_impl *const *cand, int n, struct timing *t, int pass)
+{
+	const struct gfr_op *d = gfr_op(op);
+	const struct gfr_call *cc = &d->calibration[k];
+	int blocks = gfr_call_blocks(d, cc), places = places_of[cls];
+	int calls = calls_of[cls] * (cc->nin + cc->nout) / blocks;
+	int rows = rounds_of[cls] * places;
+	struct layout l;
+
+	if (layout_new(&l, d, cc, class_len(cls, blocks), places))
+		return -1;
+	if (!pass)
+		t->ref = first_look(op, calls, cand, n, &l.c, t->look, t->keep);
+	time_rounds(op, cand, n, &l, places, calls, t->keep, t->look, t->ref, pass * rows,
+		    (pass + 1) * rows, t->q);
+	gfr_port_free(l.mem);
+	return 0;
+}
+
+/* The first candidate in table order within margin (thousandths) of the
+   best score; worst[i], candidate i's score: over the cases, the worst of
+   its time relative to the case's fastest (thousandths), its time in a
+   case being the mean over the placements of its median over their
+   rounds. */
+static int choose(const struct timing *t, enum gfraid_class cls, int rounds, int n,
+		  unsigned int margin, uint64_t *worst)
+{
+	uint64_t sum[GFR_CALIBRATE_MAX], r;
+	int i, k, place, fastest, best = 0, choice, places = places_of[cls];
+
+	for (i = 0; i < n; i++)
+		worst[i] = 0;
+	for (k = first_case(cls); k < first_case(cls) + cases_of[cls]; k++) {
+		fastest = 0;
+		for (i = 0; i < n; i++) {
+			sum[i] = 0;
+			for (place = 0; place < places; place++)
+				sum[i] += median(t[k].q, rounds, places, place, i);
+			fastest = sum[i] < sum[fastest] ? i : fastest;
+		}
+		for (i = 0; i < n; i++) {
+			r = gfr_div64(sum[i] * 1000, sum[fastest]);
+			worst[i] = r > worst[i] ? r : worst[i];
+		}
 	}
+	for (i = 0; i < n; i++)
+		best = worst[i] < worst[best] ? i : best;
 	for (choice = 0; choice < best; choice++)
-		if (med[choice] * 1000 <= med[best] * (1000 + margin))
+		if (worst[choice] * 1000 <= worst[best] * (1000 + margin))
 			break;
 	return choice;
 }
@@ -206,33 +307,31 @@ static int choose(uint64_t (*q)[GFR_CALIBRATE_MAX], int rounds, int n, unsigned 
 int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
 		  int n, unsigned int *score)
 {
-	const struct gfr_op *d = gfr_op(op);
-	int blocks = gfr_call_blocks(d, &d->calibration);
-	int calls = calls_of[cls] * (d->calibration.nin + d->calibration.nout) / blocks;
-	int rounds = rounds_of[cls], keep[GFR_CALIBRATE_MAX] = { 0 }, ref, i, choice;
-	size_t len = class_len(cls, blocks);
-	uint64_t q[2 * MAX_ROUNDS][GFR_CALIBRATE_MAX], med[GFR_CALIBRATE_MAX];
-	uint64_t look[GFR_CALIBRATE_MAX] = { 0 };
-	struct layout l, fresh;
+	struct timing *t = gfr_port_alloc(sizeof(*t) * GFR_CALIBRATION_CASES);
+	uint64_t worst[GFR_CALIBRATE_MAX];
+	int rounds = rounds_of[cls], k, i, choice, end = first_case(cls) + cases_of[cls];
 
-	if (layout_new(&l, d, len))
+	if (!t)
 		return GFRAID_ENOMEM;
-	ref = first_look(op, calls, cand, n, &l.c, look, keep);
-	time_rounds(op, cand, n, &l.c, calls, keep, look, ref, 0, rounds, q);
-	choice = choose(q, rounds, n, gfr_calibrate_margin[cls], med);
+	for (k = first_case(cls); k < end; k++)
+		if (time_case(op, cls, k, cand, n, &t[k], 0)) {
+			gfr_port_free(t);
+			return GFRAID_ENOMEM;
+		}
+	choice = choose(t, cls, rounds, n, gfr_calibrate_margin[cls], worst);
 	/* A lead over the table's order holds over as many rounds again on
 	   fresh buffers (other pages: in one process of 40, one set of
 	   buffers favoured a variant by more than the margin) before it
 	   counts. */
-	if (choice != ref && !layout_new(&fresh, d, len)) {
-		gfr_port_free(l.mem);
-		l = fresh;
-		time_rounds(op, cand, n, &l.c, calls, keep, look, ref, rounds, 2 * rounds, q);
-		rounds *= 2;
-		choice = choose(q, rounds, n, gfr_calibrate_margin[cls], med);
+	if (choice != 0) {
+		for (k = first_case(cls); k < end; k++)
+			if (time_case(op, cls, k, cand, n, &t[k], 1))
+				break;
+		if (k == end)
+			choice = choose(t, cls, 2 * rounds, n, gfr_calibrate_margin[cls], worst);
 	}
-	gfr_port_free(l.mem);
+	gfr_port_free(t);
 	for (i = 0; i < n; i++)
-		score[i] = (unsigned int)gfr_div64(med[i] * 1000 + med[choice] / 2, med[choice]);
+		score[i] = (unsigned int)gfr_div64(worst[i] * 1000 + worst[choice] / 2, worst[choice]);
 	return choice;
 }

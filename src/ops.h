@@ -145,6 +145,8 @@ struct gfr_kat {
 #define GFR_OP_SPAN 32u		/* reads only inputs a to b (xor_syndrome) */
 #define GFR_OP_RMW 64u		/* stores only to lines it has just read: never non-temporal */
 
+#define GFR_CALIBRATION_CASES 3
+
 struct gfr_op {
 	const char *name;
 	enum gfraid_op id;
@@ -152,7 +154,8 @@ struct gfr_op {
 	unsigned int flags;
 	/* One section of a call: 0, or for a check 1 where it found a mismatch. */
 	int (*call)(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len);
-	struct gfr_call calibration;	/* nin, nout, a, b of the case timed */
+	/* nin, nout, a, b of the cases timed: narrow, typical, wide */
+	struct gfr_call calibration[GFR_CALIBRATION_CASES];
 	const struct gfr_case *cases;
 	int ncases;
 	struct gfr_kat kat;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * The Reed-Solomon ops' descriptors (ops.h): how each calls a variant, the
- * case its calibration times (10+4), its self-test cases and its known
+ * cases its calibration times (4+2, 10+4, 16+4; the partial-stripe update
+ * of 2 of 4+2, 4 of 10+4 and 4 of 8+8), its self-test cases and its known
  * answer. The known answers were derived from ISA-L's base functions by
  * tests/test_selftest.c, which fails if they ever differ. base's encode is
  * byte at a time, so k x rows x len is kept small in the cases: it is most
@@ -78,7 +79,7 @@ const struct gfr_op gfr_op_ec_encode = {
 	.id = GFRAID_OP_EC_ENCODE,
 	.flags = GFR_OP_TABLES,
 	.call = call_encode,
-	.calibration = { .nin = 10, .nout = 4 },
+	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 10, .nout = 4 }, { .nin = 16, .nout = 4 } },
 	.cases = encode_cases,
 	.ncases = COUNT_OF(encode_cases),
 	.kat = { .nin = 5, .nout = 3, .len = 16, .a = 0, .b = 0, .seed = KAT_ENCODE_SEED,
@@ -105,7 +106,9 @@ const struct gfr_op gfr_op_ec_update = {
 	.id = GFRAID_OP_EC_UPDATE,
 	.flags = GFR_OP_TABLES | GFR_OP_ONE_SOURCE,
 	.call = call_update,
-	.calibration = { .nin = 10, .nout = 4, .a = 3, .b = 0 },
+	.calibration = { { .nin = 4, .nout = 2, .a = 1 },
+			 { .nin = 10, .nout = 4, .a = 3 },
+			 { .nin = 16, .nout = 4, .a = 7 } },
 	.cases = update_cases,
 	.ncases = COUNT_OF(update_cases),
 	.kat = { .nin = 5, .nout = 3, .len = 16, .a = 2, .b = 0, .seed = 0x6b617435u,
@@ -136,7 +139,7 @@ const struct gfr_op gfr_op_ec_update_shards = {
 	.variants = &gfr_op_ec_encode,
 	.flags = GFR_OP_TABLES | GFR_OP_RMW,	/* accumulates onto the parity */
 	.call = call_update_shards,
-	.calibration = { .nin = 4, .nout = 4 },
+	.calibration = { { .nin = 2, .nout = 2 }, { .nin = 4, .nout = 4 }, { .nin = 4, .nout = 8 } },
 	.cases = update_shards_cases,
 	.ncases = COUNT_OF(update_shards_cases),
 	.kat = { .nin = 3, .nout = 3, .len = 16, .a = 0, .b = 0, .seed = 0x6b617436u,
@@ -163,7 +166,7 @@ const struct gfr_op gfr_op_ec_check = {
 	.id = GFRAID_OP_EC_CHECK,
 	.flags = GFR_OP_TABLES | GFR_OP_ANSWERS | GFR_OP_SCRATCH,
 	.call = call_check,
-	.calibration = { .nin = 10, .nout = 4 },
+	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 10, .nout = 4 }, { .nin = 16, .nout = 4 } },
 	.cases = ec_check_cases,
 	.ncases = COUNT_OF(ec_check_cases),
 	.kat = { .nin = 5, .nout = 3, .len = 16, .a = -1, .b = 0, .seed = KAT_ENCODE_SEED,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * The RAID-6 ops' descriptors (ops.h): how each calls a variant, the case
- * its calibration times (8+2), its self-test cases and its known answer.
- * The known answers were derived from Linux lib/raid6 by
+ * The RAID-6 ops' descriptors (ops.h): how each calls a variant, the cases
+ * its calibration times (4+2, 8+2, 14+2), its self-test cases and its
+ * known answer. The known answers were derived from Linux lib/raid6 by
  * tests/test_selftest.c, which fails if they ever differ; recov and
  * raid6_check share gen's inputs, so that P and Q are gen's answer.
  */
@@ -90,7 +90,7 @@ const struct gfr_op gfr_op_gen_syndrome = {
 	.name = "gen_syndrome",
 	.id = GFRAID_OP_GEN_SYNDROME,
 	.call = call_gen,
-	.calibration = { .nin = 8, .nout = 2 },
+	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 8, .nout = 2 }, { .nin = 14, .nout = 2 } },
 	.cases = gen_cases,
 	.ncases = COUNT_OF(gen_cases),
 	.kat = { .nin = 5, .nout = 2, .len = 32, .a = 0, .b = 0, .seed = KAT_GEN_SEED,
@@ -120,7 +120,9 @@ const struct gfr_op gfr_op_xor_syndrome = {
 	.id = GFRAID_OP_XOR_SYNDROME,
 	.flags = GFR_OP_SPAN | GFR_OP_RMW,
 	.call = call_xor,
-	.calibration = { .nin = 8, .nout = 2, .a = 3, .b = 3 },
+	.calibration = { { .nin = 4, .nout = 2, .a = 1, .b = 1 },
+			 { .nin = 8, .nout = 2, .a = 3, .b = 3 },
+			 { .nin = 14, .nout = 2, .a = 6, .b = 6 } },
 	.cases = xor_cases,
 	.ncases = COUNT_OF(xor_cases),
 	.kat = { .nin = 5, .nout = 2, .len = 32, .a = 1, .b = 3, .seed = 0x6b617432u,
@@ -143,7 +145,9 @@ const struct gfr_op gfr_op_recov = {
 	.id = GFRAID_OP_RECOV,
 	.flags = GFR_OP_RESTORES,
 	.call = call_recov,
-	.calibration = { .nin = 8, .nout = 2, .a = 2, .b = 5 },
+	.calibration = { { .nin = 4, .nout = 2, .a = 1, .b = 2 },
+			 { .nin = 8, .nout = 2, .a = 2, .b = 5 },
+			 { .nin = 14, .nout = 2, .a = 3, .b = 10 } },
 	.cases = recov_cases,
 	.ncases = COUNT_OF(recov_cases),
 	.kat = { .nin = 5, .nout = 2, .len = 32, .a = 1, .b = 3, .seed = KAT_GEN_SEED,
@@ -169,7 +173,7 @@ const struct gfr_op gfr_op_raid6_check = {
 	.id = GFRAID_OP_RAID6_CHECK,
 	.flags = GFR_OP_ANSWERS,
 	.call = call_check,
-	.calibration = { .nin = 8, .nout = 2 },
+	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 8, .nout = 2 }, { .nin = 14, .nout = 2 } },
 	.cases = check_cases,
 	.ncases = COUNT_OF(check_cases),
 	.kat = { .nin = 5, .nout = 2, .len = 32, .a = -1, .b = 0, .seed = KAT_GEN_SEED,

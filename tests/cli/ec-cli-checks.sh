@@ -36,6 +36,14 @@ done
 expect "bench --rounds 2 times each case twice" 0 "median of 2 rounds" -- \
 	$emu "$cli" bench --rounds 2 --op ec_update --impl gfraid:base --disks 4+2 --size 4KiB \
 	--min-time 0.001 --repetitions 1
+for n in 0 17 -1 x; do
+	expect "bench --placements '$n' refused" 2 "placements wants 1..16" -- \
+		$emu "$cli" bench --placements "$n"
+done
+expect "bench --placements 3 times each case in three placements" 0 \
+	"median of 2 rounds in each of 3 placements" -- \
+	$emu "$cli" bench --rounds 2 --placements 3 --op gen_syndrome --impl gfraid:base \
+	--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1
 
 # Ctrl-C: verify stops, says what it checked, exits 130.
 $emu "$cli" verify --iterations 100000 >"$tmp/int" 2>&1 &

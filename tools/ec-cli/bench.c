@@ -27,7 +27,7 @@
 struct options {
 	const char *ops, *impls, *geometries, *sizes;
 	double min_time;
-	int repetitions, rounds, all, json, csv, dispatch, processes, choices;
+	int repetitions, rounds, placements, all, json, csv, dispatch, processes, choices;
 };
 
 static double now(void)
@@ -212,9 +212,10 @@ static void print_json(const struct result *res, int n, const struct options *o)
 	int i, first = 1;
 
 	printf("{\n  \"context\": {\"executable\": \"ec-cli bench\", \"library\": \"libgfraid %d.%d.%d\", "
-	       "\"repetitions\": %d, \"rounds\": %d, \"min_time\": %g},\n  \"benchmarks\": [",
+	       "\"repetitions\": %d, \"rounds\": %d, \"placements\": %d, \"min_time\": %g},\n"
+	       "  \"benchmarks\": [",
 	       GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, o->repetitions,
-	       o->rounds, o->min_time);
+	       o->rounds, o->placements, o->min_time);
 	for (i = 0; i < n; i++) {
 		if (res[i].skipped)
 			continue;
@@ -249,6 +250,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ec-cli bench [--op OPS] [--impl NAMES] [--disks GEOMS] [--size SIZES]\n"
 		"                    [--all] [--min-time S] [--repetitions N] [--rounds N]\n"
+		"                    [--placements N]\n"
 		"                    [--json | --csv] [--dispatch [--processes N]] [--choices]\n\n"
 		"Times libgfraid's variants, Linux lib/raid6, ISA-L and the memcpy/XOR floors on\n"
 		"the same buffers (the gfraid-bench cases). Without selection options: a short\n"
@@ -268,6 +270,10 @@ static void usage(FILE *f)
 		"  --repetitions N  repetitions, the median is reported (default 3)\n"
 		"  --rounds N       time the whole selection N times over and report each\n"
 		"                   case's median round (default 1; for noisy machines)\n"
+		"  --placements N   time each round in N placements of the blocks in memory\n"
+		"                   (the first: each block in its own page-aligned\n"
+		"                   allocation; the others: 0 to 3 pages more between\n"
+		"                   them), the median over all (default 1, with --dispatch 4)\n"
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
 		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB, 1 MiB and\n"
 		"                   16 MiB unless --size) and show, per case, the variant\n"
@@ -295,6 +301,10 @@ static int parse_number(int ch, const char *arg, struct options *o)
 		fprintf(stderr, "ec-cli bench: --rounds wants 1..64\n");
 		return 2;
 	}
+	if (ch == 'L' && cli_parse_int(arg, 1, 16, &o->placements)) {
+		fprintf(stderr, "ec-cli bench: --placements wants 1..16\n");
+		return 2;
+	}
 	if (ch == 'P' && cli_parse_int(arg, 1, 64, &o->processes)) {
 		fprintf(stderr, "ec-cli bench: --processes wants 1..64\n");
 		return 2;
@@ -314,6 +324,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "min-time", required_argument, NULL, 't' },
 		{ "repetitions", required_argument, NULL, 'r' },
 		{ "rounds", required_argument, NULL, 'R' },
+		{ "placements", required_argument, NULL, 'L' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "dispatch", no_argument, NULL, 'D' },
@@ -325,7 +336,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if ((ch == 't' || ch == 'r' || ch == 'R' || ch == 'P') && parse_number(ch, optarg, o))
+		if ((ch == 't' || ch == 'r' || ch == 'R' || ch == 'L' || ch == 'P') && parse_number(ch, optarg, o))
 			return 2;
 		o->ops = ch == 'o' ? optarg : o->ops;
 		o->impls = ch == 'i' ? optarg : o->impls;
@@ -352,15 +363,17 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* Every selected case timed o->rounds times over (the whole selection a
-   round), each case's median round kept: the number of results. */
+/* Every selected case timed o->rounds times over in each of o->placements
+   placements (the whole selection a round, in one placement), each case's
+   median round kept: the number of results. */
 static int time_all(const struct options *o, const struct bench_case *cases, int n, int total,
 		    struct result *res, double *rounds)
 {
-	int i, round, nres = 0;
+	int i, round, nres = 0, rows = o->rounds * o->placements;
 
-	for (round = 0; round < o->rounds; round++) {
+	for (round = 0; round < rows; round++) {
 		nres = 0;
+		bench_place(round % o->placements);
 		for (i = 0; i < n; i++) {
 			struct result *r;
 			struct bench_run *run;
@@ -369,12 +382,12 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
 				continue;
 			r = &res[nres];
 			r->c = &cases[i];
-			progress(round * total + nres++, total * o->rounds, cases[i].name);
+			progress(round * total + nres++, total * rows, cases[i].name);
 			run = bench_open(&cases[i], &r->skipped);
 			if (!run)
 				continue;
 			bench_step(run);	/* warm the caches and the first-use paths */
-			rounds[(nres - 1) * o->rounds + round] =
+			rounds[(nres - 1) * rows + round] =
 				time_case(run, o->min_time, o->repetitions) * 1e9;
 			bench_close(run);
 		}
@@ -384,8 +397,8 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
 
 		if (r->skipped)
 			continue;
-		qsort(&rounds[i * o->rounds], (size_t)o->rounds, sizeof(*rounds), cmp_double);
-		r->ns_per_step = rounds[i * o->rounds + o->rounds / 2];
+		qsort(&rounds[i * rows], (size_t)rows, sizeof(*rounds), cmp_double);
+		r->ns_per_step = rounds[i * rows + rows / 2];
 		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
 		if (bench_step_writes(r->c))
 			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
@@ -405,6 +418,8 @@ static void print_text(const struct options *o, const struct result *res, int nr
 	       o->min_time);
 	if (o->rounds > 1)
 		printf(", median of %d rounds", o->rounds);
+	if (o->placements > 1)
+		printf(" in each of %d placements", o->placements);
 	printf("; GB/s of data\n");
 	if (bench_isal_version())
 		printf("isal: peers are %s\n", bench_isal_version());
@@ -432,7 +447,7 @@ int cmd_bench(int argc, char **argv)
 	const struct bench_case *cases;
 	struct choices *chosen = NULL;
 	struct result *res;
-	double *rounds;	/* ns per step, o.rounds per case */
+	double *rounds;	/* ns per step, o.rounds * o.placements per case */
 	int n, i, nres, total = 0, err = parse_args(argc, argv, &o);
 
 	if (err)
@@ -446,6 +461,8 @@ int cmd_bench(int argc, char **argv)
 		o.impls = "gfraid:";
 		if (!o.sizes)
 			o.sizes = "4KiB,64KiB,1MiB,16MiB";
+		if (!o.placements)
+			o.placements = 4;
 		chosen = calloc((size_t)nproc, sizeof(*chosen));
 		if (!chosen) {
 			fprintf(stderr, "ec-cli bench: out of memory\n");
@@ -459,6 +476,7 @@ int cmd_bench(int argc, char **argv)
 			return 1;
 		}
 	}
+	o.placements = o.placements ? o.placements : 1;
 	n = bench_catalogue(&cases);
 	for (i = 0; i < n; i++)
 		total += selected(&o, &cases[i]);
@@ -468,7 +486,7 @@ int cmd_bench(int argc, char **argv)
 		return 2;
 	}
 	res = calloc((size_t)total, sizeof(*res));
-	rounds = calloc((size_t)total * (size_t)o.rounds, sizeof(*rounds));
+	rounds = calloc((size_t)total * (size_t)(o.rounds * o.placements), sizeof(*rounds));
 	if (!res || !rounds) {
 		fprintf(stderr, "ec-cli bench: out of memory\n");
 		free(res);
