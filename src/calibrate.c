@@ -208,9 +208,12 @@ static uint32_t ratio(uint64_t t, uint64_t ref)
    keeps its time over the reference's (ref, the first kept) in the same
    round, so that what slows a whole round (another process, a frequency
    change) cancels out; a dropped candidate keeps its first look's
-   ratio. */
+   ratio. With settle (calls past L2, one or two a timing), a candidate's
+   timed calls follow an untimed one of its own: the first call after
+   another candidate pays for the state that one left the cache in (dirty
+   parity lines that streamed stores must flush first). */
 static void time_rounds(enum gfraid_op op, const struct gfr_impl *const *cand, int n,
-			struct layout *l, int places, int calls, const int *keep,
+			struct layout *l, int places, int calls, int settle, const int *keep,
 			const uint64_t *look, int ref, int from, int to,
 			uint32_t (*q)[GFR_CALIBRATE_MAX])
 {
@@ -231,6 +234,8 @@ static void time_rounds(enum gfraid_op op, const struct gfr_impl *const *cand, i
 
 			if (!keep[at])
 				continue;
+			if (settle)
+				time_calls(op, cand[at], c, 1, step);
 			t[at] = time_calls(op, cand[at], c, calls, step);
 			t[at] = t[at] ? t[at] : 1;
 		}
@@ -264,7 +269,8 @@ static int time_case(enum gfraid_op op, enum gfraid_class cls, int k,
 		return -1;
 	if (!pass)
 		t->ref = first_look(op, calls, cand, n, &l.c, t->look, t->keep);
-	time_rounds(op, cand, n, &l, places, calls, t->keep, t->look, t->ref, pass * rows,
+	time_rounds(op, cand, n, &l, places, calls, cls >= GFRAID_CLASS_LARGE, t->keep, t->look,
+		    t->ref, pass * rows,
 		    (pass + 1) * rows, t->q);
 	gfr_port_free(l.mem);
 	return 0;
