@@ -461,11 +461,14 @@ const char *gfraid_choice_name(int how);
 int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls);
 
 /*
- * Variant i's time in the calibration of op's class cls relative to the
+ * Variant i's score in the calibration of op's class cls relative to the
  * variant it chose, in thousandths (1000: the chosen one; 1250: 25%
  * slower; below 1000: faster, but not by enough to leave the table's
  * order); 0 if it was not timed (no calibration, or not a candidate for
- * that class). GFRAID_EOP, GFRAID_ECLASS, GFRAID_EINDEX.
+ * that class). A variant's score is its worst time over the stripe
+ * widths timed for the class (for blocks that stay in cache: narrow,
+ * typical and wide), each relative to the fastest at that width.
+ * GFRAID_EOP, GFRAID_ECLASS, GFRAID_EINDEX.
  */
 int gfraid_impl_calibration(enum gfraid_op op, enum gfraid_class cls, int i);
 

@@ -223,8 +223,9 @@ static void print_variants(void)
 
 	printf("\nVariants per op and size class: small blocks are at most 16 KiB; a medium call\n"
 	       "touches at most %zu KiB of blocks (this CPU's L2), a large one %zu KiB (half\n"
-	       "its last-level cache), a huge one more. Times are relative to the class's\n"
-	       "choice (*) when timed on this CPU; - not timed.\n\n",
+	       "its last-level cache), a huge one more. Times (each variant's worst over the\n"
+	       "stripe widths timed) are relative to the class's choice (*) when timed on\n"
+	       "this CPU; - not timed.\n\n",
 	       class_limit(GFRAID_CLASS_MEDIUM) / 1024, class_limit(GFRAID_CLASS_LARGE) / 1024);
 	printf("  %-16s %-6s %-18s %s\n", "op", "class", "variant", "chosen");
 	printf("  %-16s   %-18s %6s %6s %6s %6s\n", "", "", "small", "medium", "large", "huge");
