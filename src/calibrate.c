@@ -194,8 +194,8 @@ static int first_look(enum gfraid_op op, int calls, const struct gfr_impl *const
 	return ref;
 }
 
-/* t over ref in millionths, kept in 32 bits (the rows of all rounds live
-   on the stack, also a kernel thread's). */
+/* t over ref in millionths, kept in 32 bits: a case's rows of ratios are
+   what a calibration holds longest. */
 static uint32_t ratio(uint64_t t, uint64_t ref)
 {
 	uint64_t r = gfr_div64(t * 1000000, ref);
@@ -270,8 +270,7 @@ static int time_case(enum gfraid_op op, enum gfraid_class cls, int k,
 	if (!pass)
 		t->ref = first_look(op, calls, cand, n, &l.c, t->look, t->keep);
 	time_rounds(op, cand, n, &l, places, calls, cls >= GFRAID_CLASS_LARGE, t->keep, t->look,
-		    t->ref, pass * rows,
-		    (pass + 1) * rows, t->q);
+		    t->ref, pass * rows, (pass + 1) * rows, t->q);
 	gfr_port_free(l.mem);
 	return 0;
 }

@@ -336,7 +336,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if ((ch == 't' || ch == 'r' || ch == 'R' || ch == 'L' || ch == 'P') && parse_number(ch, optarg, o))
+		if ((ch == 't' || ch == 'r' || ch == 'R' || ch == 'L' || ch == 'P') &&
+		    parse_number(ch, optarg, o))
 			return 2;
 		o->ops = ch == 'o' ? optarg : o->ops;
 		o->impls = ch == 'i' ? optarg : o->impls;
