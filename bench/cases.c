@@ -326,9 +326,8 @@ int bench_step_writes(const struct bench_case *c)
 struct bench_run {
 	const struct bench_case *c;
 	int n;			/* blocks in blk */
-	uint8_t **blk, **mem;
+	uint8_t **blk, *mem;	/* blk: n blocks, then for RMW fresh's two */
 	uint8_t *fresh[2];	/* RMW: the new contents written in turn */
-	uint8_t *fresh_mem[2];
 	uint8_t *tbl;		/* EC: 32-byte tables, this side's own */
 	unsigned long steps;
 	/* reconstruct: the code and which shards are lost; ISA-L's side
@@ -358,31 +357,41 @@ void bench_place(int place)
 	placement = place;
 }
 
-/* Pages before block i of a case in placement place: none in the first,
-   0 to 3 from a fixed sequence in the others. */
+/* Pages between block i and the next in placement place: one in the
+   first two, 1 to 4 from a fixed sequence in the others (not the
+   calibration's). */
 static size_t gap_pages(int place, int i)
 {
-	return place ? ((unsigned int)(place * 131 + i) * 0x9e3779b1u) >> 29 & 3 : 0;
+	return place < 2 ? 1 : 1 + (((unsigned int)(place * 131 + i) * 0x9e3779b1u) >> 29 & 3);
 }
 
-/* Block i, of len bytes, page-aligned or, for odd cases, one past. Page
-   alignment is what callers have (md's pages, O_DIRECT buffers) and makes
-   the layout the same in every case: with malloc's placement, blocks land
-   at offsets that vary with the heap, and whether a load waits on a store
-   to another block with the same address bits 0-11 (4K aliasing) changed
-   some results by 2x from case to case. */
-static uint8_t *block(size_t len, int odd, uint8_t **mem, int i, unsigned int seed)
+/* A case's n blocks of len bytes, page-aligned or, for odd cases, one
+   past, in one region (*mem), in ascending order of address in even
+   placements and descending in odd ones. Page alignment is what callers
+   have (md's pages, O_DIRECT buffers) and makes the layout the same in
+   every case: with malloc's placement, blocks land at offsets that vary
+   with the heap, and whether a load waits on a store to another block
+   with the same address bits 0-11 (4K aliasing) changed some results by
+   2x from case to case. The order matters past the caches: streaming
+   stores ran at half the speed with the blocks ascending
+   (docs/BENCHMARKS.md). */
+static void blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
 {
-	size_t gap = gap_pages(placement, i) * 4096, k;
+	size_t slot = (len + 1 + 4095) / 4096 * 4096, span = (size_t)n * (slot + 4 * 4096), at, k;
+	int i;
 
-	*mem = aligned_alloc(4096, (len + 1 + 4095) / 4096 * 4096 + gap);
+	*mem = aligned_alloc(4096, span);
 	if (!*mem) {
 		fprintf(stderr, "bench: out of memory\n");
 		exit(1);
 	}
-	for (k = 0; k < len + 1; k++)
-		(*mem)[gap + k] = (uint8_t)(seed * 131 + k * 7 + (k >> 9));
-	return *mem + gap + (odd ? 1 : 0);
+	for (i = 0, at = 0; i < n; i++) {
+		blk[i] = placement & 1 ? *mem + span - at - slot : *mem + at;
+		for (k = 0; k < len + 1; k++)
+			blk[i][k] = (uint8_t)((unsigned int)(i + 1) * 131 + k * 7 + (k >> 9));
+		blk[i] += odd ? 1 : 0;
+		at += slot + gap_pages(placement, i) * 4096;
+	}
 }
 
 static int blocks_needed(const struct bench_case *c)
@@ -512,7 +521,6 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 {
 	enum gfraid_op lop = bench_library_op(c->op);
 	struct bench_run *r;
-	int i;
 
 	*why = bench_why_not(c);
 	if (*why)
@@ -524,14 +532,10 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 	r = zalloc(sizeof(*r));
 	r->c = c;
 	r->n = blocks_needed(c);
-	r->blk = zalloc(sizeof(*r->blk) * (size_t)r->n);
-	r->mem = zalloc(sizeof(*r->mem) * (size_t)r->n);
-	for (i = 0; i < r->n; i++)
-		r->blk[i] = block(c->len, c->odd, &r->mem[i], i, (unsigned int)i + 1);
-	if (c->op == BOP_XOR_RMW)
-		for (i = 0; i < 2; i++)
-			r->fresh[i] = block(c->len, c->odd, &r->fresh_mem[i], r->n + i,
-					   100u + (unsigned int)i);
+	r->blk = zalloc(sizeof(*r->blk) * (size_t)(r->n + 2));
+	blocks(c->len, c->odd, r->n + (c->op == BOP_XOR_RMW ? 2 : 0), r->blk, &r->mem);
+	r->fresh[0] = r->blk[r->n];
+	r->fresh[1] = r->blk[r->n + 1];
 	if (c->op == BOP_2DATA || c->op == BOP_DATAP || c->op == BOP_CHECK)
 		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
 	if (c->op == BOP_RECONSTRUCT)
@@ -768,14 +772,8 @@ void bench_step(struct bench_run *r)
 
 void bench_close(struct bench_run *r)
 {
-	int i;
-
 	if (r->c->side == SIDE_OURS)
 		gfraid_impl_force(bench_library_op(r->c->op), NULL);
-	for (i = 0; i < r->n; i++)
-		free(r->mem[i]);
-	free(r->fresh_mem[0]);
-	free(r->fresh_mem[1]);
 	free(r->blk);
 	free(r->mem);
 	free(r->tbl);

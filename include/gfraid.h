@@ -331,21 +331,24 @@ void gfraid_ec_free(gfraid_ec *ec);
  * takes the calibration file's choice where one was written for this CPU
  * (gfraid_calibration_save, `ec-cli calibrate`), else picks the fastest
  * usable variant on this CPU: it times the first (up to 8) usable ones in
- * the table's order on the op's case (RAID-6 8+2, EC 10+4) at a block
- * length of that class, in interleaved rounds, scores each by the median
- * over the rounds of its time relative to the first's in the same round,
- * and takes the first in table order within a margin of the best (3%; 8%
- * for large and huge calls, where memory bounds them all), so that
+ * the table's order at a block length of that class, on the op's narrow,
+ * typical and wide stripes (past L2 the typical one alone), in several
+ * placements of the blocks in memory, in interleaved rounds; scores each
+ * by its worst over the stripes of the mean over the placements of the
+ * median over the rounds of its time relative to the first's in the same
+ * round, and takes the first in table order within a margin of the best
+ * (3%; 8% for large and huge calls, where memory bounds them all), so that
  * variants that tie do not trade places from one process to the next; a
  * lead over the first must hold again on fresh buffers. Variants whose
  * parity stores bypass the cache (names ending in "nt") are candidates
  * only for huge calls, whose parity would not stay in cache anyway, and
  * never for xor_syndrome or ec_update_shards, which store to lines they
- * have just read. Timing costs about a millisecond per op for the small
- * and medium classes, 10 to 30 ms for the large one and 10 to 60 ms for
- * the huge one (blocks of a quarter and of three quarters of the
- * last-level cache to fill and time). GFRAID_CALIBRATE=time ignores the
- * calibration file; GFRAID_CALIBRATE=0 in the environment (calibrate=0 for
+ * have just read. Timing costs milliseconds per op for the small class,
+ * tens of milliseconds for the medium one and up to a few hundred for the
+ * large and huge ones (blocks of up to a quarter of the last-level cache
+ * and past half of it to fill and time; docs/BENCHMARKS.md, "First-use
+ * cost"). GFRAID_CALIBRATE=time ignores the calibration file;
+ * GFRAID_CALIBRATE=0 in the environment (calibrate=0 for
  * gfraid.ko) skips both and takes the first suitable variant of the class
  * in the table's order, which was measured on one development machine
  * (docs/BENCHMARKS.md). gfraid.ko chooses every op and class at load,

@@ -8,9 +8,9 @@
  * changes with the number of blocks), in rounds that interleave the
  * candidates. In a case, a candidate's time is taken relative to the
  * first candidate's in the same round, its median over the rounds, and
- * for the classes that stay in cache the mean of those medians over
- * several placements of the blocks in memory (how far apart they lie
- * changes which variant is fastest; callers' placements vary). Its score
+ * the mean of those medians over several placements of the blocks in
+ * memory (how far apart they lie and in which order changes which variant
+ * is fastest; callers' placements vary). Its score
  * is its worst over the cases, each relative to the case's fastest: the
  * class's choice must serve every stripe width. The first candidate in
  * table order within the class's margin of the best score wins, so that
@@ -37,8 +37,8 @@ const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80, 80 }
 #define MAX_ROUNDS 9
 #define MAX_ROWS 12	/* rounds times placements, at most, of a class */
 static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2, 1 };
-static const int rounds_of[GFRAID_CLASS_COUNT] = { 3, 3, 7, 5 };
-static const int places_of[GFRAID_CLASS_COUNT] = { 4, 4, 1, 1 };
+static const int rounds_of[GFRAID_CLASS_COUNT] = { 3, 3, 5, 3 };
+static const int places_of[GFRAID_CLASS_COUNT] = { 4, 4, 2, 2 };
 static const int cases_of[GFRAID_CLASS_COUNT] = { 3, 3, 1, 1 };
 
 /* The first case timed in class cls: the typical one (1) when alone. */
@@ -49,8 +49,11 @@ static int first_case(enum gfraid_class cls)
 
 /* The case's block length for class cls: 4 KiB; half of L2 over the
    case's blocks (a medium call that leaves room for the rest of the
-   caller's data); a call of a quarter of the last-level cache, past L2;
-   one of three quarters of it, or 1 MiB blocks if more. */
+   caller's data); past L2, a power of two, as callers' chunks are (how
+   fast a streaming store runs changes with how the blocks' pages fall,
+   and an odd number of pages between blocks halved it): for a large call
+   the greatest within a quarter of the last-level cache, for a huge one
+   the least past half of it, and at least 1 MiB. */
 static size_t class_len(enum gfraid_class cls, int blocks)
 {
 	size_t len, l2 = gfr_l2_bytes(), half = gfr_llc_half_bytes();
@@ -63,11 +66,15 @@ static size_t class_len(enum gfraid_class cls, int blocks)
 		len = len > GFR_SMALL_MAX ? len : GFR_SMALL_MAX + PAGE;
 		return len < MEDIUM_MAX ? len : MEDIUM_MAX;
 	case GFRAID_CLASS_LARGE:
-		len = half / 2 / (size_t)blocks & ~(PAGE - 1);
-		return len > l2 / (size_t)blocks ? len : (l2 / (size_t)blocks + PAGE) & ~(PAGE - 1);
+		for (len = PAGE; 2 * len * (size_t)blocks <= half / 2; len *= 2)
+			;
+		while (len * (size_t)blocks <= l2)
+			len *= 2;
+		return len;
 	default:
-		len = half / 2 * 3 / (size_t)blocks & ~(PAGE - 1);
-		return len > HUGE_MIN ? len : HUGE_MIN;
+		for (len = HUGE_MIN; len * (size_t)blocks <= half; len *= 2)
+			;
+		return len;
 	}
 }
 
@@ -113,10 +120,15 @@ static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct 
 
 /* The case's buffers for a class: its blocks page-aligned, as callers'
    are (md's pages, O_DIRECT buffers; non-temporal stores need vector
-   alignment), in places placements: a page apart (so that they do not
-   all map to the same cache sets), back to back (a stripe in one
-   buffer), and two with gaps of 0 to 3 pages drawn from a fixed
-   sequence; then the tables and the pointers, a set per placement. */
+   alignment), in one region, in places placements: in the first two a
+   page apart, in the others with 0 to 3 pages more between them, drawn
+   from a fixed sequence; in even placements block 0 lies lowest, in odd
+   ones highest. Which variant is fastest changes with how far apart the
+   blocks lie and with their order in memory (a streaming store ran at
+   half the speed of a normal one with the blocks in ascending order and
+   faster with them descending, as separate allocations of a megabyte
+   come out: docs/BENCHMARKS.md); callers have either. Then the tables,
+   and the pointers, a set per placement. */
 struct layout {
 	uint8_t *mem;
 	uint8_t **ptrs;
@@ -128,7 +140,7 @@ static size_t gap_pages(int place, int i)
 {
 	unsigned int x = (unsigned int)(place * 64 + i) * 2654435761u;
 
-	return place < 2 ? (size_t)(1 - place) : (x >> 24) & 3;
+	return place < 2 ? 1 : 1 + ((x >> 24) & 3);
 }
 
 static void layout_place(struct layout *l, int place)
@@ -142,7 +154,7 @@ static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr
 {
 	int bufs = cc->nin + cc->nout * (d->flags & GFR_OP_SCRATCH ? 2 : 1);
 	size_t tables = d->flags & GFR_OP_TABLES ? (size_t)32 * cc->nin * cc->nout : 0;
-	size_t span = (size_t)bufs * (len + 3 * PAGE), bytes = span + tables, at;
+	size_t span = (size_t)bufs * (len + 4 * PAGE), bytes = span + tables, at;
 	uint8_t *base;
 	int i, place;
 
@@ -156,7 +168,7 @@ static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr
 	l->bufs = bufs;
 	for (place = 0; place < places; place++)
 		for (i = 0, at = 0; i < bufs; i++) {
-			l->ptrs[place * bufs + i] = base + at;
+			l->ptrs[place * bufs + i] = place & 1 ? base + span - at - len : base + at;
 			at += len + gap_pages(place, i) * PAGE;
 		}
 	l->c = *cc;
