@@ -66,11 +66,17 @@ KROOT=$WORK/kernel-$KVER-$HVER
 if [ ! -e "$KROOT/.complete" ]; then
 	rm -rf "$KROOT"
 	mkdir -p "$KROOT/deb"
-	if ! (cd "$KROOT/deb" && apt-get -q download "linux-image-$KVER=$HVER") >"$WORK/download.log" 2>&1; then
+	# The signed image, or the unsigned one it is made from (the same
+	# kernel; the signed package can reach the archive days later).
+	download() {
+		(cd "$KROOT/deb" && { apt-get -q download "linux-image-$KVER=$HVER" ||
+			apt-get -q download "linux-image-$KVER-unsigned=$HVER"; })
+	}
+	if ! download >"$WORK/download.log" 2>&1; then
 		# Stale or missing package lists: refresh them once (as root).
 		[ "$(id -u)" = 0 ] && apt-get -q update >>"$WORK/download.log" 2>&1
-		(cd "$KROOT/deb" && apt-get -q download "linux-image-$KVER=$HVER") >>"$WORK/download.log" 2>&1 ||
-			{ cat "$WORK/download.log"; fail "cannot download linux-image-$KVER=$HVER"; }
+		download >>"$WORK/download.log" 2>&1 ||
+			{ cat "$WORK/download.log"; fail "cannot download linux-image-$KVER(-unsigned)=$HVER"; }
 	fi
 	# Only what the guest needs: the kernel and the md/raid/loop modules.
 	dpkg-deb --fsys-tarfile "$KROOT"/deb/*.deb | tar -x -C "$KROOT" --wildcards \
