@@ -273,8 +273,8 @@ static void usage(FILE *f)
 		"  --placements N   time each round in N placements of the blocks in memory\n"
 		"                   (page-aligned in one buffer, a page apart, ascending in\n"
 		"                   the first, descending in the second, then the same with\n"
-		"                   0 to 3 more pages between them), the median over all\n"
-		"                   (default 1, with --dispatch 4)\n"
+		"                   0 to 3 more pages between them), the mean over them of\n"
+		"                   each one's median round (default 1, with --dispatch 4)\n"
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
 		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB, 1 MiB and\n"
 		"                   16 MiB unless --size) and show, per case, the variant\n"
@@ -365,9 +365,28 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
+/* A case's time from its rows (round r in placement r % places): the
+   mean over the placements of each one's median round, the time a caller
+   whose blocks may lie in any of them can expect (the calibration's
+   statistic too). */
+static double mean_of_medians(double *row, int rounds, int places)
+{
+	double one[64], sum = 0;
+	int p, j;
+
+	for (p = 0; p < places; p++) {
+		for (j = 0; j < rounds; j++)
+			one[j] = row[j * places + p];
+		qsort(one, (size_t)rounds, sizeof(*one), cmp_double);
+		sum += rounds % 2 ? one[rounds / 2] : (one[rounds / 2 - 1] + one[rounds / 2]) / 2;
+	}
+	return sum / places;
+}
+
 /* Every selected case timed o->rounds times over in each of o->placements
    placements (the whole selection a round, in one placement), each case's
-   median round kept: the number of results. */
+   time the mean over placements of its median round: the number of
+   results. */
 static int time_all(const struct options *o, const struct bench_case *cases, int n, int total,
 		    struct result *res, double *rounds)
 {
@@ -399,8 +418,7 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
 
 		if (r->skipped)
 			continue;
-		qsort(&rounds[i * rows], (size_t)rows, sizeof(*rounds), cmp_double);
-		r->ns_per_step = rounds[i * rows + rows / 2];
+		r->ns_per_step = mean_of_medians(&rounds[i * rows], o->rounds, o->placements);
 		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
 		if (bench_step_writes(r->c))
 			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
@@ -421,7 +439,7 @@ static void print_text(const struct options *o, const struct result *res, int nr
 	if (o->rounds > 1)
 		printf(", median of %d rounds", o->rounds);
 	if (o->placements > 1)
-		printf(" in each of %d placements", o->placements);
+		printf(" in each of %d placements, their mean", o->placements);
 	printf("; GB/s of data\n");
 	if (bench_isal_version())
 		printf("isal: peers are %s\n", bench_isal_version());
