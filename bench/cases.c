@@ -357,12 +357,14 @@ void bench_place(int place)
 	placement = place;
 }
 
-/* Pages between block i and the next in placement place: one in the
-   first two, 1 to 4 from a fixed sequence in the others (not the
+/* Pages past block i's slot (which ends a page past the block, room for
+   the odd cases' extra byte) before the next in placement place: none in
+   the first two, so that blocks lie a page apart as in the calibration's
+   first placements; 0 to 3 from a fixed sequence in the others (not the
    calibration's). */
 static size_t gap_pages(int place, int i)
 {
-	return place < 2 ? 1 : 1 + (((unsigned int)(place * 131 + i) * 0x9e3779b1u) >> 29 & 3);
+	return place < 2 ? 0 : ((unsigned int)(place * 131 + i) * 0x9e3779b1u) >> 29 & 3;
 }
 
 /* A case's n blocks of len bytes, page-aligned or, for odd cases, one

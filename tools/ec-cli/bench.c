@@ -369,7 +369,7 @@ static int parse_args(int argc, char **argv, struct options *o)
    mean over the placements of each one's median round, the time a caller
    whose blocks may lie in any of them can expect (the calibration's
    statistic too). */
-static double mean_of_medians(double *row, int rounds, int places)
+static double mean_of_medians(const double *row, int rounds, int places)
 {
 	double one[64], sum = 0;
 	int p, j;
