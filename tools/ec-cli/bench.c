@@ -283,7 +283,8 @@ static void usage(FILE *f)
 		"                   calls only)\n"
 		"  --processes N    with --dispatch: the choices of N fresh processes\n"
 		"                   (each calibrates at first use), how often each was\n"
-		"                   made and how it fares\n"
+		"                   made and how it fares, per case and per op and\n"
+		"                   size class\n"
 		"  --choices        print this process's choice per op and size class\n");
 }
 

@@ -122,6 +122,23 @@ struct tally {
 	double worst;
 };
 
+/* The same, per benchmark op and size class (the summary). */
+static struct tally by_class[BOP_COUNT][GFRAID_CLASS_COUNT];
+
+/* A cell's process-cells into t: within 5% of the fastest, the worst
+   ratio, and whether the cell is decisive (its two fastest more than 5%
+   apart) and its choice the same in every process. */
+static void tally_add(struct tally *t, int within, int samples, double worst, int decisive,
+		      int steady)
+{
+	t->worst = !t->cells || worst < t->worst ? worst : t->worst;
+	t->cells++;
+	t->samples += samples;
+	t->within += within;
+	t->decisive += decisive;
+	t->steady += decisive && steady;
+}
+
 /* One cell: the fastest two suited variants, each process's choice. */
 static void report_cell(const struct result *res, int n, const struct result *group,
 			const struct choices *ch, int nproc, struct tally *t)
@@ -129,7 +146,7 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 	enum gfraid_op op = bench_library_op(group->c->op);
 	enum gfraid_class cls = gfraid_class_of(bench_blocks(group->c), group->c->len);
 	const struct result *best = NULL, *second = NULL, *nt = NULL;
-	int j, p, distinct = 0, first_of[64];
+	int j, p, distinct = 0, first_of[64], within = 0, decisive;
 	double worst = 1;
 
 	for (j = 0; j < n; j++) {
@@ -160,8 +177,7 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 		double ratio = sel ? sel->bytes_per_s / best->bytes_per_s : 0;
 		int q;
 
-		t->samples++;
-		t->within += ratio >= 0.95;
+		within += ratio >= 0.95;
 		worst = ratio < worst ? ratio : worst;
 		for (q = 0; q < distinct; q++)
 			if (!strcmp(ch[first_of[q]].name[op][cls], name))
@@ -187,12 +203,47 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 		printf("  (%s %.2f, not for %s blocks)", nt->c->impl + 7,
 		       nt->bytes_per_s / best->bytes_per_s, gfraid_class_name(cls));
 	printf("\n");
-	t->cells++;
-	t->worst = worst < t->worst ? worst : t->worst;
-	if (second && second->bytes_per_s < 0.95 * best->bytes_per_s) {
-		t->decisive++;
-		t->steady += distinct == 1;
-	}
+	decisive = second && second->bytes_per_s < 0.95 * best->bytes_per_s;
+	tally_add(t, within, nproc, worst, decisive, distinct == 1);
+	tally_add(&by_class[group->c->op][cls], within, nproc, worst, decisive, distinct == 1);
+}
+
+/* Per op and size class: its cells, how many process-cells were within
+   5%, the worst ratio, and each choice with how many processes made it. */
+static void report_classes(const struct choices *ch, int nproc)
+{
+	int bop, cls, p, q;
+
+	printf("\n%-16s %-6s %5s %10s %6s  %s\n", "op", "class", "cells", "within 5%", "worst",
+	       "chosen in each process");
+	for (bop = 0; bop < BOP_COUNT; bop++)
+		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++) {
+			const struct tally *t = &by_class[bop][cls];
+			enum gfraid_op op = bench_library_op((enum bench_op)bop);
+			char within[24];
+
+			if (!t->cells)
+				continue;
+			snprintf(within, sizeof(within), "%d/%d", t->within, t->samples);
+			printf("%-16s %-6s %5d %10s %6.2f ", bench_op_name((enum bench_op)bop),
+			       gfraid_class_name((enum gfraid_class)cls), t->cells, within, t->worst);
+			for (p = 0; p < nproc; p++) {
+				const char *name = ch[p].name[op][cls];
+				int count = 0;
+
+				for (q = 0; q < p; q++)
+					if (!strcmp(ch[q].name[op][cls], name))
+						break;
+				if (q < p)
+					continue;	/* counted at its first process */
+				for (q = p; q < nproc; q++)
+					count += !strcmp(ch[q].name[op][cls], name);
+				printf("%s %s", p ? "," : "", name);
+				if (nproc > 1)
+					printf(" %d/%d", count, nproc);
+			}
+			printf("\n");
+		}
 }
 
 void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc)
@@ -210,6 +261,7 @@ void dispatch_report(const struct result *res, int n, const struct choices *ch, 
 		if (j == i && res[i].c->side == SIDE_OURS)
 			report_cell(res, n, &res[i], ch, nproc, &t);
 	}
+	report_classes(ch, nproc);
 	printf("\ndispatch: in %d process%s, the chosen variant is within 5%% of the fastest "
 	       "suited one in %d of %d cells (%.1f%%; worst %.2f)\n",
 	       nproc, nproc > 1 ? "es" : "", t.within, t.samples,
