@@ -34,7 +34,7 @@ int dispatch_spawn(int n, struct choices *ch);
 
 /* --dispatch: per op, geometry and size, each process's choice against
    the fastest of the variants suited to the cell's class; then per op
-   and class, and over all. Once per process. */
+   and class, and over all. */
 void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc);
 
 #endif

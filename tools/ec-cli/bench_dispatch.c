@@ -122,9 +122,6 @@ struct tally {
 	double worst;
 };
 
-/* The same, per benchmark op and size class (the summary). */
-static struct tally by_class[BOP_COUNT][GFRAID_CLASS_COUNT];
-
 /* A cell's process-cells into t: within 5% of the fastest, the worst
    ratio, and whether the cell is decisive (its two fastest more than 5%
    apart) and its choice the same in every process. */
@@ -139,14 +136,39 @@ static void tally_add(struct tally *t, int within, int samples, double worst, in
 	t->steady += decisive && steady;
 }
 
-/* One cell: the fastest two suited variants, each process's choice. */
+/* The distinct choices of the nproc processes for op and class cls: how
+   many, the first process to make each (first_of) and how many made it
+   (count), at most 64 of them. */
+static int distinct_choices(const struct choices *ch, int nproc, enum gfraid_op op,
+			    enum gfraid_class cls, int *first_of, int *count)
+{
+	int p, q, distinct = 0;
+
+	for (p = 0; p < nproc; p++) {
+		for (q = 0; q < distinct; q++)
+			if (!strcmp(ch[first_of[q]].name[op][cls], ch[p].name[op][cls]))
+				break;
+		if (q == distinct) {
+			if (distinct == 64)
+				continue;
+			first_of[distinct] = p;
+			count[distinct++] = 0;
+		}
+		count[q]++;
+	}
+	return distinct;
+}
+
+/* One cell: the fastest two suited variants, each process's choice; its
+   process-cells into t and into by_class, the tallies per op and class. */
 static void report_cell(const struct result *res, int n, const struct result *group,
-			const struct choices *ch, int nproc, struct tally *t)
+			const struct choices *ch, int nproc, struct tally *t,
+			struct tally (*by_class)[GFRAID_CLASS_COUNT])
 {
 	enum gfraid_op op = bench_library_op(group->c->op);
 	enum gfraid_class cls = gfraid_class_of(bench_blocks(group->c), group->c->len);
 	const struct result *best = NULL, *second = NULL, *nt = NULL;
-	int j, p, distinct = 0, first_of[64], within = 0, decisive;
+	int j, p, distinct, first_of[64], count[64], within = 0, decisive;
 	double worst = 1;
 
 	for (j = 0; j < n; j++) {
@@ -175,26 +197,18 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 		const char *name = ch[p].name[op][cls];
 		const struct result *sel = find(res, n, group, name);
 		double ratio = sel ? sel->bytes_per_s / best->bytes_per_s : 0;
-		int q;
 
 		within += ratio >= 0.95;
 		worst = ratio < worst ? ratio : worst;
-		for (q = 0; q < distinct; q++)
-			if (!strcmp(ch[first_of[q]].name[op][cls], name))
-				break;
-		if (q == distinct && distinct < 64)
-			first_of[distinct++] = p;
 	}
+	distinct = distinct_choices(ch, nproc, op, cls, first_of, count);
 	for (j = 0; j < distinct; j++) {
 		const char *name = ch[first_of[j]].name[op][cls];
 		const struct result *sel = find(res, n, group, name);
-		int count = 0;
 
-		for (p = 0; p < nproc; p++)
-			count += !strcmp(ch[p].name[op][cls], name);
 		printf("%s%s", j ? ", " : " ", name);
 		if (nproc > 1)
-			printf(" %d/%d", count, nproc);
+			printf(" %d/%d", count[j], nproc);
 		printf(" %.2f", sel ? sel->bytes_per_s / best->bytes_per_s : 0);
 	}
 	if (worst < 0.95)
@@ -210,9 +224,10 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 
 /* Per op and size class: its cells, how many process-cells were within
    5%, the worst ratio, and each choice with how many processes made it. */
-static void report_classes(const struct choices *ch, int nproc)
+static void report_classes(const struct choices *ch, int nproc,
+			   struct tally (*by_class)[GFRAID_CLASS_COUNT])
 {
-	int bop, cls, p, q;
+	int bop, cls, j, distinct, first_of[64], count[64];
 
 	printf("\n%-16s %-6s %5s %10s %6s  %s\n", "op", "class", "cells", "within 5%", "worst",
 	       "chosen in each process");
@@ -227,20 +242,12 @@ static void report_classes(const struct choices *ch, int nproc)
 			snprintf(within, sizeof(within), "%d/%d", t->within, t->samples);
 			printf("%-16s %-6s %5d %10s %6.2f ", bench_op_name((enum bench_op)bop),
 			       gfraid_class_name((enum gfraid_class)cls), t->cells, within, t->worst);
-			for (p = 0; p < nproc; p++) {
-				const char *name = ch[p].name[op][cls];
-				int count = 0;
-
-				for (q = 0; q < p; q++)
-					if (!strcmp(ch[q].name[op][cls], name))
-						break;
-				if (q < p)
-					continue;	/* counted at its first process */
-				for (q = p; q < nproc; q++)
-					count += !strcmp(ch[q].name[op][cls], name);
-				printf("%s %s", p ? "," : "", name);
+			distinct = distinct_choices(ch, nproc, op, (enum gfraid_class)cls, first_of,
+						    count);
+			for (j = 0; j < distinct; j++) {
+				printf("%s %s", j ? "," : "", ch[first_of[j]].name[op][cls]);
 				if (nproc > 1)
-					printf(" %d/%d", count, nproc);
+					printf(" %d/%d", count[j], nproc);
 			}
 			printf("\n");
 		}
@@ -248,9 +255,10 @@ static void report_classes(const struct choices *ch, int nproc)
 
 void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc)
 {
-	struct tally t = { .worst = 1 };
+	struct tally t = { .worst = 1 }, by_class[BOP_COUNT][GFRAID_CLASS_COUNT];
 	int i, j;
 
+	memset(by_class, 0, sizeof(by_class));
 	printf("\n%-16s %-6s %-6s %-6s %-17s %6s  %s\n", "op", "geom", "size", "class", "fastest",
 	       "GB/s", nproc > 1 ? "chosen in each process: count, ratio to the fastest"
 				 : "chosen, ratio to the fastest");
@@ -259,9 +267,9 @@ void dispatch_report(const struct result *res, int n, const struct choices *ch, 
 			if (bench_same_group(res[j].c, res[i].c))
 				break;
 		if (j == i && res[i].c->side == SIDE_OURS)
-			report_cell(res, n, &res[i], ch, nproc, &t);
+			report_cell(res, n, &res[i], ch, nproc, &t, by_class);
 	}
-	report_classes(ch, nproc);
+	report_classes(ch, nproc, by_class);
 	printf("\ndispatch: in %d process%s, the chosen variant is within 5%% of the fastest "
 	       "suited one in %d of %d cells (%.1f%%; worst %.2f)\n",
 	       nproc, nproc > 1 ? "es" : "", t.within, t.samples,
