@@ -168,6 +168,11 @@ int bench_blocks(const struct bench_case *c)
 	}
 }
 
+int bench_members(const struct bench_case *c)
+{
+	return c->op == BOP_XOR_RMW ? c->data + c->parity : bench_blocks(c);
+}
+
 /* The shards a partial-stripe write changes (the first UPDATE_SHARDS_OF). */
 static const int update_shards_idx[] = { 1, 3, 5, 7 };
 

@@ -58,6 +58,10 @@ enum gfraid_op bench_library_op(enum bench_op op);
    give the size class whose variant it runs (gfraid_class_of). */
 int bench_blocks(const struct bench_case *c);
 
+/* The members of c's stripe, which give the width whose variant it runs
+   (gfraid_width_of): its blocks, but every disk for xor_rmw. */
+int bench_members(const struct bench_case *c);
+
 /* The ISA-L the peers are, e.g. "ISA-L 2.32.1", or NULL without oracles. */
 const char *bench_isal_version(void);
 

@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(got == want, "setting '%s' op %s mask %#x: %s, rule says %s", s, op_name, mask,
 		   got ? got->name : "(none)", want ? want->name : "(none)");
 
-	before = gfraid_impl_selected(op, GFRAID_CLASS_SMALL);
+	before = gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL);
 	for (i = 0; i < gfraid_impl_count(op); i++)
 		if (strcmp(gfraid_impl_name(op, i), s) == 0)
 			match = i;
@@ -86,14 +86,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (match < 0) {
 		FUZZ_CHECK(err == GFRAID_ENOIMPL, "force '%s': %d", s, err);
 	} else if (gfraid_impl_available(op, match) == 1) {
-		FUZZ_CHECK(err == 0 && strcmp(gfraid_impl_selected(op, GFRAID_CLASS_SMALL), s) == 0, "force '%s': %d",
+		FUZZ_CHECK(err == 0 && strcmp(gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL), s) == 0, "force '%s': %d",
 			   s, err);
 		gfraid_impl_force(op, NULL);
-		before = gfraid_impl_selected(op, GFRAID_CLASS_SMALL);
+		before = gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL);
 	} else {
 		FUZZ_CHECK(err == GFRAID_ENOCPU || err == GFRAID_ESELFTEST, "force '%s': %d", s, err);
 	}
-	FUZZ_CHECK(strcmp(gfraid_impl_selected(op, GFRAID_CLASS_SMALL), before) == 0, "force '%s' changed the selection",
+	FUZZ_CHECK(strcmp(gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL), before) == 0, "force '%s' changed the selection",
 		   s);
 	free(s);
 	return 0;

@@ -51,7 +51,8 @@ enum gfraid_error {
 	GFRAID_ETOOFEW = -11,	/* more shards missing than there are parity shards */
 	GFRAID_ESELFTEST = -12,	/* the variant failed its known-answer self-test here */
 	GFRAID_ECLASS = -13,	/* not a valid enum gfraid_class */
-	GFRAID_EIO = -14	/* a file could not be written (errno says why) */
+	GFRAID_EIO = -14,	/* a file could not be written (errno says why) */
+	GFRAID_EWIDTH = -15	/* not a valid enum gfraid_width */
 };
 
 /* RAID-6 limits: 1 to 255 data disks plus P and Q. */
@@ -326,35 +327,37 @@ void gfraid_ec_free(gfraid_ec *ec);
 /*
  * Each op has a table of variants (base, and per-ISA ones), each with the
  * CPU features it needs, and a choice of variant per size class (enum
- * gfraid_class): a call runs the variant of the class its block length
- * falls in (gfraid_class_of). At the first call of a class the library
- * takes the calibration file's choice where one was written for this CPU
+ * gfraid_class) and stripe width (enum gfraid_width): a call runs the
+ * variant of the class its block length falls in (gfraid_class_of) and of
+ * the width its stripe's count of members falls in (gfraid_width_of).
+ * At the first call of a class and width the library takes the
+ * calibration file's choice where one was written for this CPU
  * (gfraid_calibration_save, `ec-cli calibrate`), else picks the fastest
  * usable variant on this CPU: it times the first (up to 8) usable ones in
- * the table's order at a block length of that class, on the op's narrow,
- * typical and wide stripes (past L2 the typical one alone), in several
- * placements of the blocks in memory, in interleaved rounds; scores each
- * by its worst over the stripes of the mean over the placements of the
- * median over the rounds of its time relative to the first's in the same
- * round, and takes the first in table order within a margin of the best
- * (3%; 8% for large and huge calls, where memory bounds them all), so that
+ * the table's order at a block length of that class, on the op's stripe
+ * of that width (gfraid_width_timed), in several placements of the blocks
+ * in memory, in interleaved rounds; scores each by the mean over the
+ * placements of the median over the rounds of its time relative to the
+ * first's in the same round, and takes the first in table order within a
+ * margin of the best (3%; 8% for large and huge calls, where memory
+ * bounds them all), so that
  * variants that tie do not trade places from one process to the next; a
  * lead over the first must hold again on fresh buffers. Variants whose
  * parity stores bypass the cache (names ending in "nt") are candidates
  * only for huge calls, whose parity would not stay in cache anyway, and
  * never for xor_syndrome or ec_update_shards, which store to lines they
- * have just read. Timing costs milliseconds per op for the small class,
- * tens of milliseconds for the medium one and up to a few hundred for the
- * large and huge ones (blocks of up to a quarter of the last-level cache
+ * have just read. Timing costs about a millisecond per op and width for
+ * the small class, a few for the medium one and up to a hundred or two
+ * for the large and huge ones (blocks of up to a quarter of the last-level cache
  * and past half of it to fill and time; docs/BENCHMARKS.md, "First-use
  * cost"). GFRAID_CALIBRATE=time ignores the calibration file;
  * GFRAID_CALIBRATE=0 in the environment (calibrate=0 for
  * gfraid.ko) skips both and takes the first suitable variant of the class
  * in the table's order, which was measured on one development machine
- * (docs/BENCHMARKS.md). gfraid.ko chooses every op and class at load,
- * timing the small and medium ones (large and huge calls: table order; md
- * and raidkm call it on pages). GFRAID_IMPL in the environment
- * overrides the choice for every class: a comma-separated list of either
+ * (docs/BENCHMARKS.md). gfraid.ko chooses every op, class and width at
+ * load, timing the small and medium classes (large and huge calls: table
+ * order; md and raidkm call it on pages). GFRAID_IMPL in the environment
+ * overrides the choice for every class and width: a comma-separated list of either
  * `name` (for every op that has a variant of that name) or `op=name` (op
  * as printed by gfraid_op_name). A name that is unknown, or that this CPU
  * cannot run, is ignored and the automatic choice stands;
@@ -446,6 +449,37 @@ const char *gfraid_class_name(enum gfraid_class cls);
  */
 enum gfraid_class gfraid_class_of(int blocks, size_t len);
 
+/*
+ * Stripe widths: each size class has a choice per width, as the fastest
+ * unroll or kernel changes with the number of blocks a call streams. An
+ * op times three stripes (gfraid_width_timed: RAID-6 4+2, 8+2 and 14+2;
+ * Reed-Solomon encode and check 4+2, 10+4 and 16+4); a call is narrow up
+ * to the midpoint of the first two's members, wide past the midpoint of
+ * the last two's, typical between.
+ */
+enum gfraid_width {
+	GFRAID_WIDTH_NARROW = 0,
+	GFRAID_WIDTH_TYPICAL = 1,
+	GFRAID_WIDTH_WIDE = 2,
+	GFRAID_WIDTH_COUNT
+};
+
+/* "narrow", "typical" or "wide"; NULL for a bad width. */
+const char *gfraid_width_name(enum gfraid_width w);
+
+/*
+ * The width (enum gfraid_width) of a call of op whose stripe has
+ * `members` members: the same count as gfraid_class_of's blocks, but for
+ * xor_syndrome every disk of the array (its cost grows with them, not
+ * only with the span it reads). GFRAID_EOP for a bad op.
+ */
+int gfraid_width_of(enum gfraid_op op, int members);
+
+/* The members of the stripe op times for width w (disks; k + rows; 1 +
+   rows for ec_update; changed shards + rows for ec_update_shards), or
+   GFRAID_EOP, GFRAID_EWIDTH. */
+int gfraid_width_timed(enum gfraid_op op, enum gfraid_width w);
+
 /* How a class's current variant was chosen (gfraid_impl_how). */
 enum gfraid_choice {
 	GFRAID_CHOSEN_ORDER = 0,	/* the first usable one in table order */
@@ -459,32 +493,34 @@ enum gfraid_choice {
    NULL for a value that is not an enum gfraid_choice. */
 const char *gfraid_choice_name(int how);
 
-/* enum gfraid_choice for op's current variant in class cls (choosing it
-   first if need be), or GFRAID_EOP, GFRAID_ECLASS. */
-int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls);
+/* enum gfraid_choice for op's current variant in class cls and width w
+   (choosing it first if need be), or GFRAID_EOP, GFRAID_ECLASS,
+   GFRAID_EWIDTH. */
+int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w);
 
 /*
- * Variant i's score in the calibration of op's class cls relative to the
- * variant it chose, in thousandths (1000: the chosen one; 1250: 25%
- * slower; below 1000: faster, but not by enough to leave the table's
- * order); 0 if it was not timed (no calibration, or not a candidate for
- * that class). A variant's score is its worst time over the stripe
- * widths timed for the class (for blocks that stay in cache: narrow,
- * typical and wide), each relative to the fastest at that width.
- * GFRAID_EOP, GFRAID_ECLASS, GFRAID_EINDEX.
+ * Variant i's score in the calibration of op's class cls and width w
+ * relative to the variant it chose, in thousandths (1000: the chosen one;
+ * 1250: 25% slower; below 1000: faster, but not by enough to leave the
+ * table's order); 0 if it was not timed (no calibration, or not a
+ * candidate for that class). GFRAID_EOP, GFRAID_ECLASS, GFRAID_EWIDTH,
+ * GFRAID_EINDEX.
  */
-int gfraid_impl_calibration(enum gfraid_op op, enum gfraid_class cls, int i);
+int gfraid_impl_calibration(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w,
+			    int i);
 
-/* Name of the variant op runs now for calls of class cls, or NULL for a
-   bad op or class. If no variant passed its self-test (not even base) it
-   says so in a string that names no variant. */
-const char *gfraid_impl_selected(enum gfraid_op op, enum gfraid_class cls);
+/* Name of the variant op runs now for calls of class cls and width w, or
+   NULL for a bad op, class or width. If no variant passed its self-test
+   (not even base) it says so in a string that names no variant. */
+const char *gfraid_impl_selected(enum gfraid_op op, enum gfraid_class cls,
+				 enum gfraid_width w);
 
 /*
- * Make op run the variant called name from now on, for every class, in
- * every thread; name == NULL returns to the automatic choice (GFRAID_IMPL,
- * if set and runnable, else each class's calibrated or preferred variant),
- * made again at each class's next call (a calibration made is kept).
+ * Make op run the variant called name from now on, for every class and
+ * width, in every thread; name == NULL returns to the automatic choice
+ * (GFRAID_IMPL, if set and runnable, else each class and width's
+ * calibrated or preferred variant), made again at its next call (a
+ * calibration made is kept).
  * Calls already running finish with the variant they started with.
  * Errors: GFRAID_EOP, GFRAID_ENOIMPL (no such name), GFRAID_ENOCPU (this
  * CPU cannot run it), GFRAID_ESELFTEST (it failed its self-test, or there
@@ -505,7 +541,7 @@ typedef void (*gfraid_log_fn)(void *ctx, const char *msg);
 void gfraid_set_log(gfraid_log_fn fn, void *ctx);
 
 /*
- * The calibration file: each op's variant per size class as timed once on
+ * The calibration file: each op's variant per size class and width as timed once on
  * this CPU, which later processes take instead of timing (so that every
  * process runs the same ones). It is GFRAID_CALIBRATION_FILE if set, else
  * $XDG_CACHE_HOME/libgfraid/calibration, else
@@ -521,7 +557,7 @@ void gfraid_set_log(gfraid_log_fn fn, void *ctx);
 const char *gfraid_calibration_file(void);
 
 /*
- * Time every op in every size class on this CPU, whatever any file says
+ * Time every op in every size class and width on this CPU, whatever any file says
  * (each once per process, as at first use), and write the choices to path
  * (NULL: gfraid_calibration_file()), creating its directories: a new file
  * renamed into place. The choices this process runs are unchanged.

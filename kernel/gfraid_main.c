@@ -39,28 +39,43 @@ EXPORT_SYMBOL(gfraid_impl_force);
 EXPORT_SYMBOL(gfraid_cpu_features);
 EXPORT_SYMBOL(gfraid_class_of);
 EXPORT_SYMBOL(gfraid_class_name);
+EXPORT_SYMBOL(gfraid_width_of);
+EXPORT_SYMBOL(gfraid_width_name);
+EXPORT_SYMBOL(gfraid_width_timed);
+
+/* op's choices for class cls, narrow/typical/wide, and how the typical
+   one was made, after a separator unless cls is the first. */
+static int class_choices(char *buf, size_t n, enum gfraid_op op, enum gfraid_class cls)
+{
+	return scnprintf(buf, n, "%s%s %s/%s/%s (%s)", cls ? ", " : "", gfraid_class_name(cls),
+			 gfraid_impl_selected(op, cls, GFRAID_WIDTH_NARROW),
+			 gfraid_impl_selected(op, cls, GFRAID_WIDTH_TYPICAL),
+			 gfraid_impl_selected(op, cls, GFRAID_WIDTH_WIDE),
+			 gfraid_choice_name(gfraid_impl_how(op, cls, GFRAID_WIDTH_TYPICAL)));
+}
 
 static int __init gfraid_init(void)
 {
 	u64 t0 = ktime_get_ns();
-	int op;
+	char line[640];
+	int op, cls;
 
-	/* Choose every variant for every size class now rather than on the
-	   first call: each candidate passes its self-test first (base against
-	   known answers, the variant against base), so a variant a compiler
-	   got wrong is reported (pr_warn) and never used; then the small and
-	   medium classes' candidates are timed at a block length of that
-	   class and the fastest taken (large and huge calls: table order). */
-	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		pr_info("gfraid: %s uses %s for small blocks (%s), %s for medium (%s), %s for large (%s), %s for huge (%s); self-tested\n",
-			gfraid_op_name(op), gfraid_impl_selected(op, GFRAID_CLASS_SMALL),
-			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_SMALL)),
-			gfraid_impl_selected(op, GFRAID_CLASS_MEDIUM),
-			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_MEDIUM)),
-			gfraid_impl_selected(op, GFRAID_CLASS_LARGE),
-			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_LARGE)),
-			gfraid_impl_selected(op, GFRAID_CLASS_HUGE),
-			gfraid_choice_name(gfraid_impl_how(op, GFRAID_CLASS_HUGE)));
+	/* Choose every variant for every size class and width now rather
+	   than on the first call: each candidate passes its self-test first
+	   (base against known answers, the variant against base), so a
+	   variant a compiler got wrong is reported (pr_warn) and never used;
+	   then the small and medium classes' candidates are timed at a block
+	   length of that class on the width's stripe and the fastest taken
+	   (large and huge calls: table order). */
+	for (op = 0; op < GFRAID_OP_COUNT; op++) {
+		size_t at = 0;
+
+		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
+			at += class_choices(line + at, sizeof(line) - at, op, cls);
+		pr_info("gfraid: %s uses %s on pages of a typical stripe; narrow/typical/wide stripes: %s; self-tested\n",
+			gfraid_op_name(op),
+			gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL), line);
+	}
 	pr_info("gfraid: every op's variants tested and chosen in %llu ms\n",
 		(unsigned long long)((ktime_get_ns() - t0) / 1000000));
 	return 0;

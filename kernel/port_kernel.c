@@ -146,10 +146,11 @@ int gfr_port_calibrate(enum gfraid_class cls)
 }
 
 /* The kernel reads no file: it times at load. */
-const char *gfr_port_calibration_file(const char *op, const char *cls)
+const char *gfr_port_calibration_file(const char *op, const char *cls, const char *width)
 {
 	(void)op;
 	(void)cls;
+	(void)width;
 	return NULL;
 }
 

@@ -53,6 +53,19 @@ static void (*original_2data)(int disks, size_t bytes, int faila, int failb, voi
 static void (*original_datap)(int disks, size_t bytes, int faila, void **ptrs);
 static char name[48];
 
+/* The choices for md's pages, narrow/typical/wide stripes, into buf. */
+#define PAGE_CHOICES 64
+static char gen_names[PAGE_CHOICES], xor_names[PAGE_CHOICES], recov_names[PAGE_CHOICES];
+
+static const char *page_choices(enum gfraid_op op, char *buf)
+{
+	snprintf(buf, PAGE_CHOICES, "%s/%s/%s",
+		 gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_NARROW),
+		 gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL),
+		 gfraid_impl_selected(op, GFRAID_CLASS_SMALL, GFRAID_WIDTH_WIDE));
+	return buf;
+}
+
 static void gfraid_gen(int disks, size_t bytes, void **ptrs)
 {
 	gfraid_gen_syndrome(disks, bytes, ptrs);
@@ -212,10 +225,10 @@ static int check_syndromes(void)
 	if (!err)
 		err = check_all(c);
 	if (!err)
-		pr_info("gfraid_raid6: gen_syndrome %s and xor_syndrome %s match %s on %u cases (1..%d data disks, 5 xor windows each)\n",
-			gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL),
-			gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME, GFRAID_CLASS_SMALL), original.name,
-			c->cases, MAX_DATA);
+		pr_info("gfraid_raid6: gen_syndrome %s and xor_syndrome %s (narrow/typical/wide stripes) match %s on %u cases (1..%d data disks, 5 xor windows each)\n",
+			page_choices(GFRAID_OP_GEN_SYNDROME, gen_names),
+			page_choices(GFRAID_OP_XOR_SYNDROME, xor_names), original.name, c->cases,
+			MAX_DATA);
 	check_free(c);
 	kfree(c);
 	return err;
@@ -379,7 +392,7 @@ static int check_recovery(void)
 		err = recov_check_all(r);
 	if (!err)
 		pr_info("gfraid_raid6: recovery %s matches the kernel's on %u 2data + %u datap cases (every failure of 4..%d disks in a page; 5 disk counts in 512 and 2048 bytes)\n",
-			gfraid_impl_selected(GFRAID_OP_RECOV, GFRAID_CLASS_SMALL), r->cases_2data, r->cases_datap,
+			page_choices(GFRAID_OP_RECOV, recov_names), r->cases_2data, r->cases_datap,
 			RECOV_DISKS);
 	recov_free(r);
 	kfree(r);
@@ -412,7 +425,8 @@ static int __init gfraid_raid6_init(void)
 
 	/* md calls it on pages: the small class */
 	snprintf(name, sizeof(name), "gfraid-%s",
-		 gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL));
+		 gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL,
+				      GFRAID_WIDTH_TYPICAL));
 	/* Each member is one aligned pointer store: a racing reader sees the
 	   old or the new function, both correct. */
 	WRITE_ONCE(raid6_call.name, name);
@@ -420,10 +434,10 @@ static int __init gfraid_raid6_init(void)
 	WRITE_ONCE(raid6_call.gen_syndrome, gfraid_gen);
 	WRITE_ONCE(raid6_2data_recov, gfraid_2data);
 	WRITE_ONCE(raid6_datap_recov, gfraid_datap);
-	pr_info("gfraid_raid6: installed gen_syndrome %s, xor_syndrome %s, replacing %s, and recovery %s, replacing the kernel's\n",
-		gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL),
-		gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME, GFRAID_CLASS_SMALL), original.name,
-		gfraid_impl_selected(GFRAID_OP_RECOV, GFRAID_CLASS_SMALL));
+	pr_info("gfraid_raid6: installed gen_syndrome %s, xor_syndrome %s, replacing %s, and recovery %s, replacing the kernel's (narrow/typical/wide stripes)\n",
+		page_choices(GFRAID_OP_GEN_SYNDROME, gen_names),
+		page_choices(GFRAID_OP_XOR_SYNDROME, xor_names), original.name,
+		page_choices(GFRAID_OP_RECOV, recov_names));
 	return 0;
 }
 

@@ -2,21 +2,18 @@
 /*
  * Choosing among usable variants by timing them on the CPU at hand, as
  * Linux raid6_pq does at boot: one order measured on one CPU is not every
- * CPU's (docs/BENCHMARKS.md, "Dispatch order"). Each size class is timed
- * on its own, at block lengths of that class, on the op's three cases from
- * its descriptor (narrow, typical and wide stripes: which unroll wins
- * changes with the number of blocks), in rounds that interleave the
- * candidates. In a case, a candidate's time is taken relative to the
- * first candidate's in the same round, its median over the rounds, and
- * the mean of those medians over several placements of the blocks in
- * memory (how far apart they lie and in which order changes which variant
- * is fastest; callers' placements vary). Its score
- * is its worst over the cases, each relative to the case's fastest: the
- * class's choice must serve every stripe width. The first candidate in
- * table order within the class's margin of the best score wins, so that
- * variants that tie do not trade places from one process to the next; a
- * candidate that leads the table's order must lead again on fresh
- * buffers.
+ * CPU's (docs/BENCHMARKS.md, "Dispatch order"). Each size class and
+ * stripe width is timed on its own, at block lengths of that class, on the
+ * op's case for that width from its descriptor (which unroll or kernel
+ * wins changes with the number of blocks), in rounds that interleave the
+ * candidates. A candidate's time is taken relative to the first
+ * candidate's in the same round, its median over the rounds, and the mean
+ * of those medians over several placements of the blocks in memory (how
+ * far apart they lie and in which order changes which variant is
+ * fastest; callers' placements vary). The first candidate in table order
+ * within the class's margin of the best wins, so that variants that tie
+ * do not trade places from one process to the next; a candidate that
+ * leads the table's order must lead again on fresh buffers.
  */
 #include "calibrate.h"
 
@@ -30,22 +27,12 @@ const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80, 80 }
 /* Calls per timing (so that a small one is not all timer; times the
    case's blocks over a call's, for an op whose call reads only some of
    them), rounds per placement (odd, for a median; as many again to
-   confirm a lead), placements, and the cases timed: all three where the
-   blocks stay in cache, else the typical one alone (which unroll wins
-   past L2 hardly changes with the width, and those timings are the
-   long ones). */
+   confirm a lead) and placements. */
 #define MAX_ROUNDS 9
 #define MAX_ROWS 12	/* rounds times placements, at most, of a class */
 static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2, 1 };
 static const int rounds_of[GFRAID_CLASS_COUNT] = { 3, 3, 5, 3 };
 static const int places_of[GFRAID_CLASS_COUNT] = { 4, 4, 2, 2 };
-static const int cases_of[GFRAID_CLASS_COUNT] = { 3, 3, 1, 1 };
-
-/* The first case timed in class cls: the typical one (1) when alone. */
-static int first_case(enum gfraid_class cls)
-{
-	return cases_of[cls] == GFR_CALIBRATION_CASES ? 0 : 1;
-}
 
 /* The case's block length for class cls: 4 KiB; half of L2 over the
    case's blocks (a medium call that leaves room for the rest of the
@@ -264,14 +251,14 @@ struct timing {
 	int keep[GFR_CALIBRATE_MAX], ref;
 };
 
-/* Case k of op timed at class cls on buffers of its own: pass 0 the first
-   look and the rounds, pass 1 as many rounds again. 0, or -1 without
-   memory. */
-static int time_case(enum gfraid_op op, enum gfraid_class cls, int k,
+/* op's case for width w timed at class cls on buffers of its own: pass 0
+   the first look and the rounds, pass 1 as many rounds again. 0, or -1
+   without memory. */
+static int time_case(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w,
 		     const struct gfr_impl *const *cand, int n, struct timing *t, int pass)
 {
 	const struct gfr_op *d = gfr_op(op);
-	const struct gfr_call *cc = &d->calibration[k];
+	const struct gfr_call *cc = &d->calibration[w];
 	int blocks = gfr_call_blocks(d, cc), places = places_of[cls];
 	int calls = calls_of[cls] * (cc->nin + cc->nout) / blocks;
 	int rows = rounds_of[cls] * places;
@@ -288,67 +275,51 @@ static int time_case(enum gfraid_op op, enum gfraid_class cls, int k,
 }
 
 /* The first candidate in table order within margin (thousandths) of the
-   best score; worst[i], candidate i's score: over the cases, the worst of
-   its time relative to the case's fastest (thousandths), its time in a
-   case being the mean over the placements of its median over their
-   rounds. */
+   fastest; score[i], candidate i's time relative to the fastest's
+   (thousandths), its time being the mean over the placements of its
+   median over their rounds. */
 static int choose(const struct timing *t, enum gfraid_class cls, int rounds, int n,
-		  unsigned int margin, uint64_t *worst)
+		  unsigned int margin, uint64_t *score)
 {
-	uint64_t sum[GFR_CALIBRATE_MAX], r;
-	int i, k, place, fastest, best = 0, choice, places = places_of[cls];
+	uint64_t sum[GFR_CALIBRATE_MAX];
+	int i, place, fastest = 0, choice, places = places_of[cls];
 
-	for (i = 0; i < n; i++)
-		worst[i] = 0;
-	for (k = first_case(cls); k < first_case(cls) + cases_of[cls]; k++) {
-		fastest = 0;
-		for (i = 0; i < n; i++) {
-			sum[i] = 0;
-			for (place = 0; place < places; place++)
-				sum[i] += median(t[k].q, rounds, places, place, i);
-			fastest = sum[i] < sum[fastest] ? i : fastest;
-		}
-		for (i = 0; i < n; i++) {
-			r = gfr_div64(sum[i] * 1000, sum[fastest]);
-			worst[i] = r > worst[i] ? r : worst[i];
-		}
+	for (i = 0; i < n; i++) {
+		sum[i] = 0;
+		for (place = 0; place < places; place++)
+			sum[i] += median(t->q, rounds, places, place, i);
+		fastest = sum[i] < sum[fastest] ? i : fastest;
 	}
 	for (i = 0; i < n; i++)
-		best = worst[i] < worst[best] ? i : best;
-	for (choice = 0; choice < best; choice++)
-		if (worst[choice] * 1000 <= worst[best] * (1000 + margin))
+		score[i] = gfr_div64(sum[i] * 1000, sum[fastest]);
+	for (choice = 0; choice < fastest; choice++)
+		if (score[choice] <= 1000 + margin)
 			break;
 	return choice;
 }
 
-int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
-		  int n, unsigned int *score)
+int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w,
+		  const struct gfr_impl *const *cand, int n, unsigned int *score)
 {
-	struct timing *t = gfr_port_alloc(sizeof(*t) * GFR_CALIBRATION_CASES);
-	uint64_t worst[GFR_CALIBRATE_MAX];
-	int rounds = rounds_of[cls], k, i, choice, end = first_case(cls) + cases_of[cls];
+	struct timing *t = gfr_port_alloc(sizeof(*t));
+	uint64_t rel[GFR_CALIBRATE_MAX];
+	int rounds = rounds_of[cls], i, choice;
 
 	if (!t)
 		return GFRAID_ENOMEM;
-	for (k = first_case(cls); k < end; k++)
-		if (time_case(op, cls, k, cand, n, &t[k], 0)) {
-			gfr_port_free(t);
-			return GFRAID_ENOMEM;
-		}
-	choice = choose(t, cls, rounds, n, gfr_calibrate_margin[cls], worst);
+	if (time_case(op, cls, w, cand, n, t, 0)) {
+		gfr_port_free(t);
+		return GFRAID_ENOMEM;
+	}
+	choice = choose(t, cls, rounds, n, gfr_calibrate_margin[cls], rel);
 	/* A lead over the table's order holds over as many rounds again on
 	   fresh buffers (other pages: in one process of 40, one set of
 	   buffers favoured a variant by more than the margin) before it
 	   counts. */
-	if (choice != 0) {
-		for (k = first_case(cls); k < end; k++)
-			if (time_case(op, cls, k, cand, n, &t[k], 1))
-				break;
-		if (k == end)
-			choice = choose(t, cls, 2 * rounds, n, gfr_calibrate_margin[cls], worst);
-	}
+	if (choice != 0 && !time_case(op, cls, w, cand, n, t, 1))
+		choice = choose(t, cls, 2 * rounds, n, gfr_calibrate_margin[cls], rel);
 	gfr_port_free(t);
 	for (i = 0; i < n; i++)
-		score[i] = (unsigned int)gfr_div64(worst[i] * 1000 + worst[choice] / 2, worst[choice]);
+		score[i] = (unsigned int)gfr_div64(rel[i] * 1000 + rel[choice] / 2, rel[choice]);
 	return choice;
 }

@@ -18,17 +18,15 @@ extern const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT];
 
 /*
  * Time the n candidates of op (each already past its self-test, in table
- * order) on its calibration cases at block lengths of class cls, and
- * return the index of the choice, the first within the class's margin of
- * the best score, or GFRAID_ENOMEM; score[i] is candidate i's score (its
- * worst, over the cases, of its time relative to the case's fastest)
- * relative to the choice's, in thousandths (the choice: 1000). Takes a
- * few milliseconds for the small class, about ten for the medium one,
- * tens for the large and huge ones (docs/BENCHMARKS.md, "First-use
- * cost"), and one case's buffers at a time (huge: three quarters of the
- * last-level cache).
+ * order) on its calibration case for width w at a block length of class
+ * cls, and return the index of the choice, the first within the class's
+ * margin of the fastest, or GFRAID_ENOMEM; score[i] is candidate i's time
+ * relative to the choice's, in thousandths (the choice: 1000). Takes
+ * about a millisecond for the small class, a few for the medium one, tens
+ * for the large and huge ones (docs/BENCHMARKS.md, "First-use cost"), and
+ * the case's buffers (huge: three quarters of the last-level cache).
  */
-int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
-		  int n, unsigned int *score);
+int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w,
+		  const struct gfr_impl *const *cand, int n, unsigned int *score);
 
 #endif /* GFRAID_CALIBRATE_H */

@@ -34,6 +34,8 @@ const char *gfraid_strerror(int err)
 		return "not a valid gfraid_class";
 	case GFRAID_EIO:
 		return "a file could not be written";
+	case GFRAID_EWIDTH:
+		return "not a valid gfraid_width";
 	default:
 		return "unknown error";
 	}

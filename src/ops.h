@@ -145,8 +145,6 @@ struct gfr_kat {
 #define GFR_OP_SPAN 32u		/* reads only inputs a to b (xor_syndrome) */
 #define GFR_OP_RMW 64u		/* stores only to lines it has just read: never non-temporal */
 
-#define GFR_CALIBRATION_CASES 3
-
 struct gfr_op {
 	const char *name;
 	enum gfraid_op id;
@@ -154,8 +152,8 @@ struct gfr_op {
 	unsigned int flags;
 	/* One section of a call: 0, or for a check 1 where it found a mismatch. */
 	int (*call)(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len);
-	/* nin, nout, a, b of the cases timed: narrow, typical, wide */
-	struct gfr_call calibration[GFR_CALIBRATION_CASES];
+	/* nin, nout, a, b of the cases timed, one per enum gfraid_width */
+	struct gfr_call calibration[GFRAID_WIDTH_COUNT];
 	const struct gfr_case *cases;
 	int ncases;
 	struct gfr_kat kat;
@@ -253,16 +251,40 @@ static inline int gfr_call_blocks(const struct gfr_op *d, const struct gfr_call 
 	return c->nin + c->nout;
 }
 
-/* select.c: the variant op runs now for calls of class cls, or NULL when
-   none passed its self-test. */
-extern const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
-const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls);
-
-static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op, enum gfraid_class cls)
+/* The members of a call's stripe (gfraid_width_of): its blocks, but every
+   disk for an op that reads a span of them. */
+static inline int gfr_call_members(const struct gfr_op *d, const struct gfr_call *c)
 {
-	const struct gfr_impl *im = gfr_load_acquire(&gfr_selected[op][cls]);
+	return d->flags & GFR_OP_SPAN ? c->nin + c->nout : gfr_call_blocks(d, c);
+}
 
-	return im ? im : gfr_impl_init(op, cls);
+/* The width of a stripe of op with `members` members: narrow up to the
+   midpoint of the first two calibration cases' members, wide past the
+   midpoint of the last two's. */
+static inline enum gfraid_width gfr_width(const struct gfr_op *d, int members)
+{
+	int m0 = gfr_call_members(d, &d->calibration[0]);
+	int m1 = gfr_call_members(d, &d->calibration[1]);
+	int m2 = gfr_call_members(d, &d->calibration[2]);
+
+	if (2 * members <= m0 + m1)
+		return GFRAID_WIDTH_NARROW;
+	return 2 * members <= m1 + m2 ? GFRAID_WIDTH_TYPICAL : GFRAID_WIDTH_WIDE;
+}
+
+/* select.c: the variant op runs now for calls of class cls and width w,
+   or NULL when none passed its self-test. */
+extern const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT]
+					  [GFRAID_WIDTH_COUNT];
+const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls,
+				     enum gfraid_width w);
+
+static inline const struct gfr_impl *gfr_impl_current(enum gfraid_op op, enum gfraid_class cls,
+						      enum gfraid_width w)
+{
+	const struct gfr_impl *im = gfr_load_acquire(&gfr_selected[op][cls][w]);
+
+	return im ? im : gfr_impl_init(op, cls, w);
 }
 
 /* op's base variant, the last of its table. */
@@ -271,22 +293,31 @@ const struct gfr_impl *gfr_impl_base(enum gfraid_op op);
 /* The variant a call of op runs here and now: the current one, or base
    where that one needs the FPU and this context may not use it (kernel;
    userspace always may). */
-static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op, enum gfraid_class cls)
+static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op, enum gfraid_class cls,
+						   enum gfraid_width w)
 {
-	const struct gfr_impl *im = gfr_impl_current(op, cls);
+	const struct gfr_impl *im = gfr_impl_current(op, cls, w);
 
 	return im && im->needs && !gfr_simd_usable() ? gfr_impl_base(op) : im;
 }
 
+/* The variant a call c of op runs here and now, by its class and width. */
+static inline const struct gfr_impl *gfr_impl_for(enum gfraid_op op, const struct gfr_call *c)
+{
+	const struct gfr_op *d = gfr_op(op);
+
+	return gfr_impl_here(op, gfr_class(gfr_call_blocks(d, c), c->len),
+			     gfr_width(d, gfr_call_members(d, c)));
+}
+
 /* A public op's way in: c with the variant op runs here and now for c's
-   class; GFRAID_ESELFTEST when none passed its self-test. A call that
-   runs in pieces (the checks, the multi-shard update) takes gfr_impl_here
-   once, for the class of the whole call, and hands each piece to
+   class and width; GFRAID_ESELFTEST when none passed its self-test. A
+   call that runs in pieces (the checks, the multi-shard update) takes
+   gfr_impl_for once, for the whole call, and hands each piece to
    gfr_run_impl, so that one variant serves it all. */
 static inline int gfr_run(enum gfraid_op op, const struct gfr_call *c)
 {
-	const struct gfr_impl *im = gfr_impl_here(op, gfr_class(gfr_call_blocks(gfr_op(op), c),
-								   c->len));
+	const struct gfr_impl *im = gfr_impl_for(op, c);
 
 	return im ? gfr_run_impl(op, im, c) : GFRAID_ESELFTEST;
 }
@@ -317,16 +348,19 @@ const struct gfr_impl *gfr_impl_auto(const struct gfr_impl *impls, int count,
 
 /* select.c, for the query API (query.c): the self-test verdict of
    variant i of op (running it if need be), the failing case, how op's
-   variant for class cls was chosen and variant i's score in that class's
-   calibration. */
+   variant for class cls and width w was chosen and variant i's score in
+   that calibration. */
 enum { GFR_VERDICT_UNTESTED, GFR_VERDICT_PASSED, GFR_VERDICT_FAILED };
 int gfr_verdict(enum gfraid_op op, int i, const char **why);
 int gfr_impl_runnable(const struct gfr_impl *im);
-int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls);
-/* The choice for op and class by timing alone (made now if not made yet;
-   table order where there is nothing to time), whatever the calibration
-   file says: what the file records. NULL if nothing is usable. */
-const struct gfr_impl *gfr_impl_timed(enum gfraid_op op, enum gfraid_class cls);
-unsigned int gfr_calibration_score(enum gfraid_op op, enum gfraid_class cls, int i);
+int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w);
+/* The choice for op, class and width by timing alone (made now if not
+   made yet; table order where there is nothing to time), whatever the
+   calibration file says: what the file records. NULL if nothing is
+   usable. */
+const struct gfr_impl *gfr_impl_timed(enum gfraid_op op, enum gfraid_class cls,
+				      enum gfraid_width w);
+unsigned int gfr_calibration_score(enum gfraid_op op, enum gfraid_class cls,
+				   enum gfraid_width w, int i);
 
 #endif /* GFRAID_OPS_H */

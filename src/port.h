@@ -157,10 +157,10 @@ const char *gfr_port_selftest_corrupt(void);
    nanoseconds to time them with. */
 enum { GFR_CALIBRATE_OFF, GFR_CALIBRATE_TIME, GFR_CALIBRATE_FILE };
 int gfr_port_calibrate(enum gfraid_class cls);
-/* The calibration file's variant for op and class (gfraid_op_name,
-   gfraid_class_name) on this CPU, or NULL (no file, another CPU or build,
-   no such line). */
-const char *gfr_port_calibration_file(const char *op, const char *cls);
+/* The calibration file's variant for op, class and width
+   (gfraid_op_name, gfraid_class_name, gfraid_width_name) on this CPU, or
+   NULL (no file, another CPU or build, no such line). */
+const char *gfr_port_calibration_file(const char *op, const char *cls, const char *width);
 uint64_t gfr_port_ns(void);
 void gfr_port_warn(const char *op, const char *impl, const char *why);
 

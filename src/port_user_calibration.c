@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * The calibration file (userspace only): each op's variant per size class
- * as timed once on this CPU, so that every later process takes the same
+ * and stripe width as timed once on this CPU, so that every later process takes the same
  * ones without timing. It holds for one CPU and one build of the variant
  * table; a file written for another is ignored.
  *
- *   libgfraid calibration 1
+ *   libgfraid calibration 2
  *   signature libgfraid 0.1.0 registry 8c2f... cpu AuthenticAMD-00830f10 ...
- *   gen_syndrome small avx2_x4
+ *   gen_syndrome small narrow avx2_x4
  *   ...
  */
 #define _GNU_SOURCE
@@ -21,9 +21,9 @@
 
 #include "ops.h"
 
-#define HEADER "libgfraid calibration 1"
+#define HEADER "libgfraid calibration 2"
 #define NAME_MAX_LEN 40
-#define ENTRIES (GFRAID_OP_COUNT * GFRAID_CLASS_COUNT)
+#define ENTRIES (GFRAID_OP_COUNT * GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT)
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -110,9 +110,9 @@ const char *gfraid_calibration_file(void)
 	return path[0] ? path : NULL;
 }
 
-/* The file's choices, read once: "op class" and the variant named. */
+/* The file's choices, read once: "op class width" and the variant named. */
 static struct {
-	char key[2 * NAME_MAX_LEN], variant[NAME_MAX_LEN];
+	char key[3 * NAME_MAX_LEN], variant[NAME_MAX_LEN];
 } entries[ENTRIES];
 static int nentries;
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -120,7 +120,8 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static void load(void)
 {
 	const char *p = gfraid_calibration_file();
-	char line[512], want[400], op[NAME_MAX_LEN], cls[NAME_MAX_LEN], variant[NAME_MAX_LEN];
+	char line[512], want[400], op[NAME_MAX_LEN], cls[NAME_MAX_LEN], width[NAME_MAX_LEN];
+	char variant[NAME_MAX_LEN];
 	FILE *f = p ? fopen(p, "r") : NULL;
 	size_t n;
 
@@ -138,22 +139,23 @@ static void load(void)
 	while (nentries < ENTRIES && fgets(line, sizeof(line), f)) {
 		char extra;
 
-		if (sscanf(line, "%39s %39s %39s %c", op, cls, variant, &extra) != 3)
+		if (sscanf(line, "%39s %39s %39s %39s %c", op, cls, width, variant, &extra) != 4)
 			continue;
-		snprintf(entries[nentries].key, sizeof(entries[nentries].key), "%s %s", op, cls);
+		snprintf(entries[nentries].key, sizeof(entries[nentries].key), "%s %s %s", op, cls,
+			 width);
 		snprintf(entries[nentries].variant, sizeof(entries[nentries].variant), "%s", variant);
 		nentries++;
 	}
 	fclose(f);
 }
 
-const char *gfr_port_calibration_file(const char *op, const char *cls)
+const char *gfr_port_calibration_file(const char *op, const char *cls, const char *width)
 {
-	char key[2 * NAME_MAX_LEN];
+	char key[3 * NAME_MAX_LEN];
 	int i;
 
 	pthread_once(&load_once, load);
-	snprintf(key, sizeof(key), "%s %s", op, cls);
+	snprintf(key, sizeof(key), "%s %s %s", op, cls, width);
 	for (i = 0; i < nentries; i++)
 		if (!strcmp(entries[i].key, key))
 			return entries[i].variant;
@@ -181,7 +183,7 @@ int gfraid_calibration_save(const char *to)
 	char tmp[sizeof(path) + 32], sig[400];
 	const char *p = to ? to : gfraid_calibration_file();
 	FILE *f;
-	int op, cls, err = 0;
+	int op, cls, w, err = 0;
 
 	if (!p) {
 		errno = ENOENT;
@@ -193,16 +195,19 @@ int gfraid_calibration_save(const char *to)
 		return GFRAID_EIO;
 	fprintf(f, "%s\nsignature %s\n", HEADER, sig);
 	for (op = 0; op < GFRAID_OP_COUNT && !err; op++)
-		for (cls = 0; cls < GFRAID_CLASS_COUNT && !err; cls++) {
-			const struct gfr_impl *im = gfr_impl_timed((enum gfraid_op)op,
-								  (enum gfraid_class)cls);
+		for (cls = 0; cls < GFRAID_CLASS_COUNT && !err; cls++)
+			for (w = 0; w < GFRAID_WIDTH_COUNT && !err; w++) {
+				const struct gfr_impl *im = gfr_impl_timed(
+					(enum gfraid_op)op, (enum gfraid_class)cls,
+					(enum gfraid_width)w);
 
-			if (!im)
-				err = GFRAID_ESELFTEST;
-			else
-				fprintf(f, "%s %s %s\n", gfraid_op_name((enum gfraid_op)op),
-					gfraid_class_name((enum gfraid_class)cls), im->name);
-		}
+				if (!im)
+					err = GFRAID_ESELFTEST;
+				else
+					fprintf(f, "%s %s %s %s\n", gfraid_op_name((enum gfraid_op)op),
+						gfraid_class_name((enum gfraid_class)cls),
+						gfraid_width_name((enum gfraid_width)w), im->name);
+			}
 	if (fclose(f) && !err)
 		err = GFRAID_EIO;
 	if (!err && rename(tmp, p))

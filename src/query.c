@@ -81,13 +81,37 @@ static int valid_class(enum gfraid_class cls)
 	return (unsigned int)cls < GFRAID_CLASS_COUNT;
 }
 
-const char *gfraid_impl_selected(enum gfraid_op op, enum gfraid_class cls)
+static int valid_width(enum gfraid_width w)
+{
+	return (unsigned int)w < GFRAID_WIDTH_COUNT;
+}
+
+/* 0, or the error for a bad op, class or width. */
+static int check_slot(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w)
+{
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (!valid_class(cls))
+		return GFRAID_ECLASS;
+	return valid_width(w) ? 0 : GFRAID_EWIDTH;
+}
+
+int gfraid_width_timed(enum gfraid_op op, enum gfraid_width w)
+{
+	if (!valid_op(op))
+		return GFRAID_EOP;
+	if (!valid_width(w))
+		return GFRAID_EWIDTH;
+	return gfr_call_members(gfr_op(op), &gfr_op(op)->calibration[w]);
+}
+
+const char *gfraid_impl_selected(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w)
 {
 	const struct gfr_impl *im;
 
-	if (!valid_op(op) || !valid_class(cls))
+	if (check_slot(op, cls, w))
 		return NULL;
-	im = gfr_impl_current(op, cls);
+	im = gfr_impl_current(op, cls, w);
 	return im ? im->name : "(none: every variant failed its self-test)";
 }
 
@@ -104,20 +128,21 @@ const char *gfraid_choice_name(int how)
 	return how >= 0 && how < (int)(sizeof(names) / sizeof(names[0])) ? names[how] : NULL;
 }
 
-int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls)
+int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w)
 {
-	if (!valid_op(op))
-		return GFRAID_EOP;
-	return valid_class(cls) ? gfr_choice_how(op, cls) : GFRAID_ECLASS;
+	int err = check_slot(op, cls, w);
+
+	return err ? err : gfr_choice_how(op, cls, w);
 }
 
-int gfraid_impl_calibration(enum gfraid_op op, enum gfraid_class cls, int i)
+int gfraid_impl_calibration(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w,
+			    int i)
 {
-	if (!valid_op(op))
-		return GFRAID_EOP;
-	if (!valid_class(cls))
-		return GFRAID_ECLASS;
+	int err = check_slot(op, cls, w);
+
+	if (err)
+		return err;
 	if (!valid_impl(op, i))
 		return GFRAID_EINDEX;
-	return (int)gfr_calibration_score(op, cls, i);
+	return (int)gfr_calibration_score(op, cls, w, i);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * Choosing each op's variant per size class: among those this CPU runs,
- * that passed their self-test and suit the class, the one GFRAID_IMPL
+ * Choosing each op's variant per size class and stripe width: among those
+ * this CPU runs, that passed their self-test and suit the class, the one GFRAID_IMPL
  * names, else the calibration file's, else the fastest when timed here
  * (calibrate.c), else the first in table order; or the one forced.
  */
@@ -9,7 +9,7 @@
 #include "calibrate.h"
 #include "selftest.h"
 
-const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
+const struct gfr_impl *gfr_selected[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT];
 
 /* Set once with this bit, so a CPU with no features is not probed twice. */
 #define FEATURES_PROBED (1u << 31)
@@ -56,6 +56,19 @@ const char *gfraid_class_name(enum gfraid_class cls)
 enum gfraid_class gfraid_class_of(int blocks, size_t len)
 {
 	return gfr_class(blocks, len);
+}
+
+const char *gfraid_width_name(enum gfraid_width w)
+{
+	static const char *const names[GFRAID_WIDTH_COUNT] = { "narrow", "typical", "wide" };
+
+	return (unsigned int)w < GFRAID_WIDTH_COUNT ? names[w] : NULL;
+}
+
+int gfraid_width_of(enum gfraid_op op, int members)
+{
+	return (unsigned int)op < GFRAID_OP_COUNT ? (int)gfr_width(gfr_op(op), members)
+						  : GFRAID_EOP;
 }
 
 int gfr_impl_runnable(const struct gfr_impl *im)
@@ -208,10 +221,11 @@ out:
 	return v;
 }
 
-/* The op and class a choice is made for (usable's context). */
+/* The op, class and width a choice is made for (usable's context). */
 struct choosing {
 	enum gfraid_op op;
 	enum gfraid_class cls;
+	enum gfraid_width w;
 };
 
 /* Runnable here and past its self-test. */
@@ -239,21 +253,23 @@ static int suits_class(const struct gfr_impl *im, void *ctx)
 	       usable_here(im, ctx);
 }
 
-/* How each op's variant per class was chosen (enum gfraid_choice), the
-   variant the calibration chose (once per op and class), and the scores
-   (0: not timed). */
-static int hows[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
-static const struct gfr_impl *calibrated[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT];
-static unsigned int scores[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFR_VARIANT_LINES];
+/* How each op's variant per class and width was chosen (enum
+   gfraid_choice), the variant the calibration chose (once per op, class
+   and width), and the scores (0: not timed). */
+static int hows[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT];
+static const struct gfr_impl *calibrated[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT];
+static unsigned int scores[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT]
+			  [GFR_VARIANT_LINES];
 
-/* The calibration's choice for op and class, timed once among the first
-   suitable variants in table order; NULL when there is nothing to choose
-   between, or no memory to time them. */
+/* The calibration's choice for op, class and width, timed once among the
+   first suitable variants in table order; NULL when there is nothing to
+   choose between, or no memory to time them. */
 static const struct gfr_impl *calibrated_choice(struct choosing *ch)
 {
 	enum gfraid_op op = ch->op;
 	enum gfraid_class cls = ch->cls;
-	const struct gfr_impl *cand[GFR_CALIBRATE_MAX], *im = gfr_load_acquire(&calibrated[op][cls]);
+	enum gfraid_width w = ch->w;
+	const struct gfr_impl *cand[GFR_CALIBRATE_MAX], *im = gfr_load_acquire(&calibrated[op][cls][w]);
 	const struct gfr_impl *first;
 	unsigned int score[GFR_CALIBRATE_MAX];
 	int i, n = 0, best, count = gfr_op_variants(op, &first);
@@ -265,21 +281,22 @@ static const struct gfr_impl *calibrated_choice(struct choosing *ch)
 			cand[n++] = &first[i];
 	if (n < 2)
 		return NULL;
-	best = gfr_calibrate(op, cls, cand, n, score);
+	best = gfr_calibrate(op, cls, w, cand, n, score);
 	if (best < 0)
 		return NULL;
-	if (gfr_cas(&calibrated[op][cls], (const struct gfr_impl *)NULL, cand[best]))
+	if (gfr_cas(&calibrated[op][cls][w], (const struct gfr_impl *)NULL, cand[best]))
 		for (i = 0; i < n; i++)
-			gfr_store_release(&scores[op][cls][cand[i] - first], score[i]);
-	return gfr_load_acquire(&calibrated[op][cls]);
+			gfr_store_release(&scores[op][cls][w][cand[i] - first], score[i]);
+	return gfr_load_acquire(&calibrated[op][cls][w]);
 }
 
-/* The calibration file's choice for op and class, if it names a variant
-   suited to the class here. */
+/* The calibration file's choice for op, class and width, if it names a
+   variant suited to the class here. */
 static const struct gfr_impl *file_choice(struct choosing *ch)
 {
 	const char *name = gfr_port_calibration_file(gfr_op(ch->op)->name,
-						     gfraid_class_name(ch->cls));
+						     gfraid_class_name(ch->cls),
+						     gfraid_width_name(ch->w));
 	const struct gfr_impl *first, *im;
 	int count = gfr_op_variants(ch->op, &first);
 
@@ -287,12 +304,13 @@ static const struct gfr_impl *file_choice(struct choosing *ch)
 	return im && suits_class(im, ch) ? im : NULL;
 }
 
-/* GFRAID_IMPL's choice (any usable variant, for every class), else the
-   calibration file's, else the timing's, else the first suitable in table
-   order. */
-static const struct gfr_impl *auto_choice(enum gfraid_op op, enum gfraid_class cls, int *how)
+/* GFRAID_IMPL's choice (any usable variant, for every class and width),
+   else the calibration file's, else the timing's, else the first suitable
+   in table order. */
+static const struct gfr_impl *auto_choice(enum gfraid_op op, enum gfraid_class cls,
+					  enum gfraid_width w, int *how)
 {
-	struct choosing ch = { op, cls };
+	struct choosing ch = { op, cls, w };
 	const struct gfr_impl *first;
 	int count = gfr_op_variants(op, &first), mode = gfr_port_calibrate(cls);
 	const char *name = gfr_op(op)->name;
@@ -315,9 +333,10 @@ static const struct gfr_impl *auto_choice(enum gfraid_op op, enum gfraid_class c
 	return im;
 }
 
-const struct gfr_impl *gfr_impl_timed(enum gfraid_op op, enum gfraid_class cls)
+const struct gfr_impl *gfr_impl_timed(enum gfraid_op op, enum gfraid_class cls,
+				      enum gfraid_width w)
 {
-	struct choosing ch = { op, cls };
+	struct choosing ch = { op, cls, w };
 	const struct gfr_impl *first, *im = calibrated_choice(&ch);
 	int count = gfr_op_variants(op, &first);
 
@@ -332,10 +351,11 @@ const struct gfr_impl *gfr_impl_base(enum gfraid_op op)
 	return &first[n - 1];
 }
 
-const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls)
+const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls,
+				     enum gfraid_width w)
 {
 	int how;
-	const struct gfr_impl *choice = auto_choice(op, cls, &how), *stored;
+	const struct gfr_impl *choice = auto_choice(op, cls, w, &how), *stored;
 
 	/* NULL only when even base failed its known answers: the op then
 	   refuses to run (GFRAID_ESELFTEST) and is asked again next time. A
@@ -344,30 +364,31 @@ const struct gfr_impl *gfr_impl_init(enum gfraid_op op, enum gfraid_class cls)
 	   back to automatic), it runs its own choice, never none. */
 	if (!choice)
 		return NULL;
-	if (gfr_cas(&gfr_selected[op][cls], (const struct gfr_impl *)NULL, choice)) {
-		gfr_store_release(&hows[op][cls], how);
+	if (gfr_cas(&gfr_selected[op][cls][w], (const struct gfr_impl *)NULL, choice)) {
+		gfr_store_release(&hows[op][cls][w], how);
 		return choice;
 	}
-	stored = gfr_load_acquire(&gfr_selected[op][cls]);
+	stored = gfr_load_acquire(&gfr_selected[op][cls][w]);
 	return stored ? stored : choice;
 }
 
-int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls)
+int gfr_choice_how(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w)
 {
-	gfr_impl_current(op, cls);
-	return gfr_load_acquire(&hows[op][cls]);
+	gfr_impl_current(op, cls, w);
+	return gfr_load_acquire(&hows[op][cls][w]);
 }
 
-unsigned int gfr_calibration_score(enum gfraid_op op, enum gfraid_class cls, int i)
+unsigned int gfr_calibration_score(enum gfraid_op op, enum gfraid_class cls,
+				   enum gfraid_width w, int i)
 {
-	gfr_impl_current(op, cls);
-	return gfr_load_acquire(&scores[op][cls][i]);
+	gfr_impl_current(op, cls, w);
+	return gfr_load_acquire(&scores[op][cls][w][i]);
 }
 
 int gfraid_impl_force(enum gfraid_op op, const char *name)
 {
 	const struct gfr_impl *im = NULL, *first;
-	int cls;
+	int cls, w;
 
 	if ((unsigned int)op >= GFRAID_OP_COUNT)
 		return GFRAID_EOP;
@@ -382,11 +403,12 @@ int gfraid_impl_force(enum gfraid_op op, const char *name)
 	} else if (gfr_verdict(op, gfr_op_variants(op, &first) - 1, NULL) != GFR_VERDICT_PASSED) {
 		return GFRAID_ESELFTEST;	/* not even base: nothing to choose */
 	}
-	/* NULL: each class chooses again at its next call (its calibration,
-	   once made, is kept) */
-	for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++) {
-		gfr_store_release(&hows[op][cls], GFRAID_CHOSEN_FORCED);
-		gfr_store_release(&gfr_selected[op][cls], im);
-	}
+	/* NULL: each class and width chooses again at its next call (its
+	   calibration, once made, is kept) */
+	for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
+		for (w = 0; w < GFRAID_WIDTH_COUNT; w++) {
+			gfr_store_release(&hows[op][cls][w], GFRAID_CHOSEN_FORCED);
+			gfr_store_release(&gfr_selected[op][cls][w], im);
+		}
 	return 0;
 }

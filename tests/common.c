@@ -239,3 +239,9 @@ int run_tests(const char *name, int timeout, const TTest *const *tests, void (*s
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+const char *variant_for(enum gfraid_op op, int blocks, int members, size_t len)
+{
+	return gfraid_impl_selected(op, gfraid_class_of(blocks, len),
+				    (enum gfraid_width)gfraid_width_of(op, members));
+}

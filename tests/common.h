@@ -44,6 +44,11 @@ void gset_free(struct guarded_set *s);
    that only reads must run with them read-only. */
 void gset_protect(struct guarded_set *s, int writable);
 
+/* The variant a call of op with `blocks` blocks of len bytes in a stripe
+   of `members` members runs (gfraid_class_of, gfraid_width_of): what a
+   failure message names. */
+const char *variant_for(enum gfraid_op op, int blocks, int members, size_t len);
+
 /* Force variant i of op when this CPU can run it: 1, or 0 (nothing
    changed) when it cannot. Tests loop over every variant with it. A
    variant that fails its self-test fails the test. */

@@ -26,7 +26,7 @@ static void expect_check(struct stripe *st, int want, int want_member, const cha
 	gset_protect(&st->s, 1);
 	ck_assert_msg(rc == want && member == want_member,
 		      "raid6_check %s, %s, disks=%d bytes=%zu: returned %d, member %d; want %d, %d",
-		      gfraid_impl_selected(GFRAID_OP_RAID6_CHECK, gfraid_class_of(st->disks, st->bytes)), what, st->disks, st->bytes, rc,
+		      variant_for(GFRAID_OP_RAID6_CHECK, st->disks, st->disks, st->bytes), what, st->disks, st->bytes, rc,
 		      member, want, want_member);
 }
 
@@ -158,11 +158,11 @@ static void expect_ec_check(gfraid_ec *ec, struct code_case *c, int rc_want, con
 	gset_protect(&c->shards, 1);
 	ck_assert_msg(rc == rc_want && nbad == nwant,
 		      "ec_check %s, %s, %d+%d len %zu: returned %d with %d shards, want %d with %d",
-		      gfraid_impl_selected(GFRAID_OP_EC_CHECK, gfraid_class_of(c->k + c->m, c->len)), what, c->k, c->m, c->len, rc, nbad,
+		      variant_for(GFRAID_OP_EC_CHECK, c->k + c->m, c->k + c->m, c->len), what, c->k, c->m, c->len, rc, nbad,
 		      rc_want, nwant);
 	for (i = 0; i < nwant; i++)
 		ck_assert_msg(bad[i] == want[i], "ec_check %s, %s, %d+%d: shard %d located, not %d",
-			      gfraid_impl_selected(GFRAID_OP_EC_CHECK, gfraid_class_of(c->k + c->m, c->len)), what, c->k, c->m, bad[i],
+			      variant_for(GFRAID_OP_EC_CHECK, c->k + c->m, c->k + c->m, c->len), what, c->k, c->m, bad[i],
 			      want[i]);
 }
 

@@ -8,6 +8,15 @@
 #include "common.h"
 #include "ops.h"
 
+/* Every class and width: a slot, class slot / GFRAID_WIDTH_COUNT. */
+#define SLOTS (GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT)
+
+static const char *selected(enum gfraid_op op, int slot)
+{
+	return gfraid_impl_selected(op, (enum gfraid_class)(slot / GFRAID_WIDTH_COUNT),
+				    (enum gfraid_width)(slot % GFRAID_WIDTH_COUNT));
+}
+
 static const char *const op_names[GFRAID_OP_COUNT] = {
 	"gen_syndrome", "xor_syndrome", "recov", "ec_encode", "ec_update", "ec_update_shards",
 	"raid6_check", "ec_check",
@@ -22,8 +31,8 @@ START_TEST(listing)
 
 		ck_assert_str_eq(gfraid_op_name((enum gfraid_op)op), op_names[op]);
 		ck_assert_int_ge(n, 1);
-		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
-			const char *sel = gfraid_impl_selected((enum gfraid_op)op, (enum gfraid_class)c);
+		for (c = 0; c < SLOTS; c++) {
+			const char *sel = selected((enum gfraid_op)op, c);
 
 			ck_assert_ptr_nonnull(sel);
 			for (i = 0; i < n; i++) {
@@ -38,8 +47,11 @@ START_TEST(listing)
 				}
 			}
 		}
-		ck_assert_msg(found == GFRAID_CLASS_COUNT, "a selected variant is not in the table");
-		ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_COUNT));
+		ck_assert_msg(found == SLOTS, "a selected variant is not in the table");
+		ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_COUNT,
+							GFRAID_WIDTH_NARROW));
+		ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_SMALL,
+							GFRAID_WIDTH_COUNT));
 		/* base needs nothing and is in every table */
 		ck_assert_int_eq(gfraid_impl_force((enum gfraid_op)op, "base"), 0);
 		ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)op, n));
@@ -50,7 +62,8 @@ START_TEST(listing)
 	ck_assert_ptr_null(gfraid_op_name((enum gfraid_op)-1));
 	ck_assert_int_eq(gfraid_impl_count(GFRAID_OP_COUNT), GFRAID_EOP);
 	ck_assert_ptr_null(gfraid_impl_name((enum gfraid_op)99, 0));
-	ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)-3, GFRAID_CLASS_SMALL));
+	ck_assert_ptr_null(gfraid_impl_selected((enum gfraid_op)-3, GFRAID_CLASS_SMALL,
+						GFRAID_WIDTH_NARROW));
 	ck_assert_int_eq(gfraid_impl_available(GFRAID_OP_COUNT, 0), GFRAID_EOP);
 }
 END_TEST
@@ -61,11 +74,11 @@ START_TEST(force)
 
 	for (op = 0; op < GFRAID_OP_COUNT; op++) {
 		enum gfraid_op o = (enum gfraid_op)op;
-		const char *automatic[GFRAID_CLASS_COUNT];
+		const char *automatic[SLOTS];
 		int i, c;
 
-		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
-			automatic[c] = gfraid_impl_selected(o, (enum gfraid_class)c);
+		for (c = 0; c < SLOTS; c++)
+			automatic[c] = selected(o, c);
 		for (i = 0; i < gfraid_impl_count(o); i++) {
 			int err = gfraid_impl_force(o, gfraid_impl_name(o, i));
 
@@ -74,19 +87,18 @@ START_TEST(force)
 				continue;
 			}
 			ck_assert_int_eq(err, 0);
-			for (c = 0; c < GFRAID_CLASS_COUNT; c++)	/* every class */
-				ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c),
-						 gfraid_impl_name(o, i));
+			for (c = 0; c < SLOTS; c++)	/* every class and width */
+				ck_assert_str_eq(selected(o, c), gfraid_impl_name(o, i));
 		}
 		ck_assert_int_eq(gfraid_impl_force(o, "base"), 0);
 		ck_assert_int_eq(gfraid_impl_force(o, "no-such-variant"), GFRAID_ENOIMPL);
 		ck_assert_int_eq(gfraid_impl_force(o, ""), GFRAID_ENOIMPL);
 		ck_assert_int_eq(gfraid_impl_force(o, "bas"), GFRAID_ENOIMPL);
-		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
-			ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c), "base");
+		for (c = 0; c < SLOTS; c++)
+			ck_assert_str_eq(selected(o, c), "base");
 		ck_assert_int_eq(gfraid_impl_force(o, NULL), 0);
-		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
-			ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c), automatic[c]);
+		for (c = 0; c < SLOTS; c++)
+			ck_assert_str_eq(selected(o, c), automatic[c]);
 	}
 	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_COUNT, "base"), GFRAID_EOP);
 	ck_assert_int_eq(gfraid_impl_force((enum gfraid_op)-1, NULL), GFRAID_EOP);
@@ -166,8 +178,9 @@ START_TEST(selection_matches_setting)
 
 	setenv("GFRAID_CALIBRATE", "0", 1);	/* the table order, not timing */
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
+		for (c = 0; c < SLOTS; c++) {
 			enum gfraid_op o = (enum gfraid_op)op;
+			enum gfraid_class cls = (enum gfraid_class)(c / GFRAID_WIDTH_COUNT);
 			struct gfr_impl usable[32], suited[32];
 			int n = gfraid_impl_count(o), i, how;
 			const struct gfr_impl *want;
@@ -181,11 +194,12 @@ START_TEST(selection_matches_setting)
 				/* non-temporal stores only for huge calls,
 				   never for a read-modify-write */
 				suited[i].needs = usable[i].needs ||
-						  ((c != GFRAID_CLASS_HUGE ||
+						  ((cls != GFRAID_CLASS_HUGE ||
 						    (gfr_op(o)->flags & GFR_OP_RMW)) &&
 						   !strcmp(name + strlen(name) - 2, "nt"));
 			}
-			/* GFRAID_IMPL holds for every class; else the first suited */
+			/* GFRAID_IMPL holds for every class and width; else the
+			   first suited */
 			want = gfr_impl_named(usable, n, has_needs, &(unsigned int){ 0 },
 					      gfraid_op_name(o), setting);
 			how = want ? GFRAID_CHOSEN_SETTING : GFRAID_CHOSEN_ORDER;
@@ -193,8 +207,9 @@ START_TEST(selection_matches_setting)
 				want = gfr_impl_auto(suited, n, has_needs, &(unsigned int){ 0 },
 						     gfraid_op_name(o), NULL);
 			ck_assert_ptr_nonnull(want);
-			ck_assert_str_eq(gfraid_impl_selected(o, (enum gfraid_class)c), want->name);
-			ck_assert_int_eq(gfraid_impl_how(o, (enum gfraid_class)c), how);
+			ck_assert_str_eq(selected(o, c), want->name);
+			ck_assert_int_eq(gfraid_impl_how(o, cls, (enum gfraid_width)(c % GFRAID_WIDTH_COUNT)),
+					 how);
 		}
 }
 END_TEST
@@ -275,6 +290,52 @@ START_TEST(size_classes)
 }
 END_TEST
 
+/* The widths' bounds: the midpoints of the members of the op's three
+   timed stripes (RAID-6 6, 10 and 16 disks; the one-shard update 3, 5
+   and 9 blocks); xor_syndrome by its disks. */
+START_TEST(stripe_widths)
+{
+	static const struct {
+		enum gfraid_op op;
+		int timed[GFRAID_WIDTH_COUNT];
+	} ops[] = {
+		{ GFRAID_OP_GEN_SYNDROME, { 6, 10, 16 } },
+		{ GFRAID_OP_XOR_SYNDROME, { 6, 10, 16 } },
+		{ GFRAID_OP_EC_ENCODE, { 6, 14, 20 } },
+		{ GFRAID_OP_EC_UPDATE, { 3, 5, 9 } },
+		{ GFRAID_OP_EC_UPDATE_SHARDS, { 4, 8, 12 } },
+	};
+	int i, w, m;
+
+	for (i = 0; i < (int)(sizeof(ops) / sizeof(ops[0])); i++) {
+		const int *t = ops[i].timed;
+
+		for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
+			ck_assert_int_eq(gfraid_width_timed(ops[i].op, (enum gfraid_width)w), t[w]);
+		for (m = -1; m <= 300; m++) {
+			int want = 2 * m <= t[0] + t[1] ? GFRAID_WIDTH_NARROW
+				   : 2 * m <= t[1] + t[2] ? GFRAID_WIDTH_TYPICAL
+							  : GFRAID_WIDTH_WIDE;
+
+			ck_assert_int_eq(gfraid_width_of(ops[i].op, m), want);
+		}
+	}
+	ck_assert_int_eq(gfraid_width_of(GFRAID_OP_GEN_SYNDROME, 8), GFRAID_WIDTH_NARROW);
+	ck_assert_int_eq(gfraid_width_of(GFRAID_OP_GEN_SYNDROME, 9), GFRAID_WIDTH_TYPICAL);
+	ck_assert_int_eq(gfraid_width_of(GFRAID_OP_GEN_SYNDROME, 13), GFRAID_WIDTH_TYPICAL);
+	ck_assert_int_eq(gfraid_width_of(GFRAID_OP_GEN_SYNDROME, 14), GFRAID_WIDTH_WIDE);
+	ck_assert_int_eq(gfraid_width_of(GFRAID_OP_COUNT, 6), GFRAID_EOP);
+	ck_assert_int_eq(gfraid_width_timed(GFRAID_OP_COUNT, GFRAID_WIDTH_NARROW), GFRAID_EOP);
+	ck_assert_int_eq(gfraid_width_timed(GFRAID_OP_GEN_SYNDROME, GFRAID_WIDTH_COUNT),
+			 GFRAID_EWIDTH);
+	ck_assert_str_eq(gfraid_width_name(GFRAID_WIDTH_NARROW), "narrow");
+	ck_assert_str_eq(gfraid_width_name(GFRAID_WIDTH_TYPICAL), "typical");
+	ck_assert_str_eq(gfraid_width_name(GFRAID_WIDTH_WIDE), "wide");
+	ck_assert_ptr_null(gfraid_width_name(GFRAID_WIDTH_COUNT));
+	ck_assert_ptr_null(gfraid_width_name((enum gfraid_width)-1));
+}
+END_TEST
+
 /* The registry's naming rule gives the non-temporal flag. */
 START_TEST(nontemporal_by_name)
 {
@@ -295,8 +356,9 @@ START_TEST(nontemporal_by_name)
 }
 END_TEST
 
-/* Stand-ins installed as one op's choice per class, counting their calls:
-   a call runs the variant of its own class. */
+/* Stand-ins installed as one op's choice per class (or per width, the
+   first three), counting their calls: a call runs the variant of its own
+   class and width. */
 static int runs[GFRAID_CLASS_COUNT];
 
 #define COUNTING(cls) \
@@ -339,10 +401,22 @@ static const struct gfr_impl counting[3][GFRAID_CLASS_COUNT] = {
 
 static void install(int which, enum gfraid_op op)
 {
-	int c;
+	int c, w;
 
 	for (c = 0; c < GFRAID_CLASS_COUNT; c++)
-		gfr_selected[op][c] = &counting[which][c];
+		for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
+			gfr_selected[op][c][w] = &counting[which][c];
+	memset(runs, 0, sizeof(runs));
+}
+
+/* Stand-in w for width w of every class. */
+static void install_widths(int which, enum gfraid_op op)
+{
+	int c, w;
+
+	for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+		for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
+			gfr_selected[op][c][w] = &counting[which][w];
 	memset(runs, 0, sizeof(runs));
 }
 
@@ -421,6 +495,48 @@ START_TEST(calls_run_their_class)
 }
 END_TEST
 
+/* A call runs its width's variant: RAID-6 by its disks (xor_syndrome's
+   too, whatever span it reads), the one-shard update by its rows. */
+START_TEST(calls_run_their_width)
+{
+	static uint8_t mem[16][4096], tbl[32 * 8 * 8];
+	void *ptrs[16];
+	uint8_t *coding[8];
+	int i;
+
+	for (i = 0; i < 16; i++)
+		ptrs[i] = mem[i];
+	for (i = 0; i < 8; i++)
+		coding[i] = mem[8 + i];
+	install_widths(0, GFRAID_OP_GEN_SYNDROME);
+	ck_assert_int_eq(gfraid_gen_syndrome(8, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_NARROW);
+	ck_assert_int_eq(gfraid_gen_syndrome(9, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_TYPICAL);
+	ck_assert_int_eq(gfraid_gen_syndrome(16, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_WIDE);
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_GEN_SYNDROME, NULL), 0);
+
+	install_widths(1, GFRAID_OP_XOR_SYNDROME);
+	ck_assert_int_eq(gfraid_xor_syndrome(6, 1, 1, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_NARROW);
+	ck_assert_int_eq(gfraid_xor_syndrome(10, 1, 1, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_TYPICAL);
+	ck_assert_int_eq(gfraid_xor_syndrome(16, 1, 1, 4096, ptrs), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_WIDE);
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_XOR_SYNDROME, NULL), 0);
+
+	install_widths(2, GFRAID_OP_EC_UPDATE);
+	ck_assert_int_eq(gfraid_ec_encode_data_update(4096, 8, 2, 1, tbl, mem[0], coding), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_NARROW);
+	ck_assert_int_eq(gfraid_ec_encode_data_update(4096, 8, 4, 1, tbl, mem[0], coding), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_TYPICAL);
+	ck_assert_int_eq(gfraid_ec_encode_data_update(4096, 8, 8, 1, tbl, mem[0], coding), 0);
+	ck_assert_int_eq(ran(), GFRAID_WIDTH_WIDE);
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_EC_UPDATE, NULL), 0);
+}
+END_TEST
+
 /* Every way of choosing has its own words; other values none. */
 START_TEST(choice_names)
 {
@@ -442,10 +558,10 @@ START_TEST(strerror_covers_every_code)
 {
 	int e;
 
-	for (e = GFRAID_EIO; e <= GFRAID_OK; e++)
+	for (e = GFRAID_EWIDTH; e <= GFRAID_OK; e++)
 		ck_assert_str_ne(gfraid_strerror(e), "unknown error");
 	ck_assert_str_eq(gfraid_strerror(1), "unknown error");
-	ck_assert_str_eq(gfraid_strerror(GFRAID_EIO - 1), "unknown error");
+	ck_assert_str_eq(gfraid_strerror(GFRAID_EWIDTH - 1), "unknown error");
 }
 END_TEST
 
@@ -458,8 +574,10 @@ int main(void)
 		selection_matches_setting,
 		registry_lines_together,
 		size_classes,
+		stripe_widths,
 		nontemporal_by_name,
 		calls_run_their_class,
+		calls_run_their_width,
 		choice_names,
 		strerror_covers_every_code,
 		NULL,

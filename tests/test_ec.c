@@ -93,14 +93,14 @@ static void encode_one(int k, int rows, int len, size_t skew, enum matrix_kind k
 	gfr_ec_encode_base(0, (size_t)len, k, rows, tbl, ref.data.ptrs, mine.coding.ptrs, 0);
 	for (i = 0; i < rows; i++) {
 		snprintf(ctx, sizeof(ctx), "%s %s k=%d rows=%d len=%d row %d vs ISA-L base",
-			 gfraid_impl_selected(GFRAID_OP_EC_ENCODE, gfraid_class_of(k + rows, (size_t)len)), kind == RS ? "RS" : "Cauchy", k,
+			 variant_for(GFRAID_OP_EC_ENCODE, k + rows, k + rows, (size_t)len), kind == RS ? "RS" : "Cauchy", k,
 			 rows, len, i);
 		ck_assert_same(ours.coding.ptrs[i], base.coding.ptrs[i], (size_t)len, ctx);
 		snprintf(ctx, sizeof(ctx), "%s k=%d rows=%d len=%d row %d vs ISA-L dispatched",
-			 gfraid_impl_selected(GFRAID_OP_EC_ENCODE, gfraid_class_of(k + rows, (size_t)len)), k, rows, len, i);
+			 variant_for(GFRAID_OP_EC_ENCODE, k + rows, k + rows, (size_t)len), k, rows, len, i);
 		ck_assert_same(ours.coding.ptrs[i], disp.coding.ptrs[i], (size_t)len, ctx);
 		snprintf(ctx, sizeof(ctx), "%s k=%d rows=%d len=%d row %d vs reference",
-			 gfraid_impl_selected(GFRAID_OP_EC_ENCODE, gfraid_class_of(k + rows, (size_t)len)), k, rows, len, i);
+			 variant_for(GFRAID_OP_EC_ENCODE, k + rows, k + rows, (size_t)len), k, rows, len, i);
 		ck_assert_same(ours.coding.ptrs[i], ref.coding.ptrs[i], (size_t)len, ctx);
 		ck_assert_same(ours.coding.ptrs[i], mine.coding.ptrs[i], (size_t)len,
 			       "vs our base");
@@ -219,7 +219,7 @@ static void update_case(int iter)
 		ec_encode_data_update_base(len, k, rows, vec_i, tbl, src, base.coding.ptrs);
 		ec_encode_data_update(len, k, rows, vec_i, tbl, src, disp.coding.ptrs);
 		snprintf(ctx, sizeof(ctx), "update %s k=%d rows=%d vec_i=%d len=%d",
-			 gfraid_impl_selected(GFRAID_OP_EC_UPDATE, gfraid_class_of(1 + rows, (size_t)len)), k, rows, vec_i, len);
+			 variant_for(GFRAID_OP_EC_UPDATE, 1 + rows, 1 + rows, (size_t)len), k, rows, vec_i, len);
 		assert_coding_same(&ours, &base, &disp, rows, len, ctx);
 	}
 	shards_free(&ours);
@@ -279,7 +279,7 @@ static void update_shards_case(int iter)
 		ec_encode_data_update(len, k, rows, idx[s], tbl, ours.data.ptrs[s], disp.coding.ptrs);
 	}
 	snprintf(ctx, sizeof(ctx), "update_shards %s k=%d rows=%d nsrc=%d len=%d",
-		 gfraid_impl_selected(GFRAID_OP_EC_UPDATE_SHARDS, gfraid_class_of(nsrc + rows, (size_t)len)), k, rows, nsrc, len);
+		 variant_for(GFRAID_OP_EC_UPDATE_SHARDS, nsrc + rows, nsrc + rows, (size_t)len), k, rows, nsrc, len);
 	assert_coding_same(&ours, &base, &disp, rows, len, ctx);
 	shards_free(&ours);
 	shards_free(&base);

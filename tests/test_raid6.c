@@ -308,13 +308,12 @@ static void vs_reference(int disks)
 	ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
 	ref_gen_syndrome(disks, bytes, ref.s.ptrs);
 	gfr_raid6_gen_base(disks, 0, bytes, ptrs(&base));
-	assert_stripes_equal(&ours, &ref, gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, gfraid_class_of(disks, bytes)));
+	assert_stripes_equal(&ours, &ref, variant_for(GFRAID_OP_GEN_SYNDROME, disks, disks, bytes));
 	assert_stripes_equal(&ours, &base, "gen vs base");
 	ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
 	ref_xor_syndrome(disks, start, stop, bytes, ref.s.ptrs);
 	gfr_raid6_xor_base(disks, start, stop, 0, bytes, ptrs(&base));
-	assert_stripes_equal(&ours, &ref, gfraid_impl_selected(GFRAID_OP_XOR_SYNDROME,
-							       gfraid_class_of(stop - start + 3, bytes)));
+	assert_stripes_equal(&ours, &ref, variant_for(GFRAID_OP_XOR_SYNDROME, stop - start + 3, disks, bytes));
 	assert_stripes_equal(&ours, &base, "xor vs base");
 	stripe_free(&ours);
 	stripe_free(&ref);
@@ -410,7 +409,7 @@ static void every_pattern(void)
 					ck_assert_int_eq(gfraid_raid6_recover(disks, bytes, fa, fb,
 									      ptrs(&work)), 0);
 					snprintf(what, sizeof(what), "%s recover(%d, %d)",
-						 gfraid_impl_selected(GFRAID_OP_RECOV, gfraid_class_of(disks, bytes)),
+						 variant_for(GFRAID_OP_RECOV, disks, disks, bytes),
 						 fa, fb);
 					assert_stripes_equal(&work, &orig, what);
 				}

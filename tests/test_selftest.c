@@ -234,15 +234,17 @@ START_TEST(corrupted_variant_is_never_used)
 		unsetenv("GFRAID_SELFTEST_CORRUPT");
 
 		ck_assert_int_eq(gfraid_impl_available(o, i - 1), 0);
-		ck_assert_str_ne(gfraid_impl_selected(o, GFRAID_CLASS_SMALL), name);
+		ck_assert_str_ne(gfraid_impl_selected(o, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL),
+				 name);
 		ck_assert_int_eq(gfraid_impl_force(o, name), GFRAID_ESELFTEST);
-		ck_assert_str_ne(gfraid_impl_selected(o, GFRAID_CLASS_SMALL), name);
+		ck_assert_str_ne(gfraid_impl_selected(o, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL),
+				 name);
 		ck_assert_int_eq(op_once(o), 0);
 		/* reported once, whatever asks again */
 		ck_assert_int_eq(gfraid_impl_status(o, i - 1, NULL), GFRAID_IMPL_FAILED);
 		ck_assert_int_eq(log.count, 1);
 		printf("selftest: %s %s disabled (%s); %s runs instead\n", gfraid_op_name(o), name,
-		       why, gfraid_impl_selected(o, GFRAID_CLASS_SMALL));
+		       why, gfraid_impl_selected(o, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL));
 	}
 }
 END_TEST
@@ -267,7 +269,9 @@ START_TEST(broken_base_stops_the_op)
 		ck_assert_int_eq(op_once(o), GFRAID_ESELFTEST);
 		ck_assert_int_eq(gfraid_impl_force(o, "base"), GFRAID_ESELFTEST);
 		ck_assert_int_eq(gfraid_impl_force(o, NULL), GFRAID_ESELFTEST);
-		ck_assert_ptr_null(strstr(gfraid_impl_selected(o, GFRAID_CLASS_SMALL), "base"));
+		ck_assert_ptr_null(strstr(gfraid_impl_selected(o, GFRAID_CLASS_SMALL,
+							       GFRAID_WIDTH_TYPICAL),
+					  "base"));
 		if (o == GFRAID_OP_GEN_SYNDROME) {
 			ck_assert_int_eq(gfraid_raid6_recover(4, 64, 0, 3, ptrs), GFRAID_ESELFTEST);
 			ck_assert_int_eq(memcmp(blk, copy, sizeof(blk)), 0);
@@ -301,7 +305,8 @@ START_TEST(cost_at_first_use)
 	t0 = now_us();
 
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		ck_assert_ptr_nonnull(gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_SMALL));
+		ck_assert_ptr_nonnull(gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_SMALL,
+							   GFRAID_WIDTH_TYPICAL));
 	t1 = now_us();
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		for (i = 0; i < gfraid_impl_count((enum gfraid_op)op); i++)

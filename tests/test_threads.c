@@ -54,8 +54,10 @@ START_TEST(first_use_from_many_threads)
 	}
 	pthread_barrier_destroy(&start);
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		printf("threads: %s settled on %s (small blocks)\n", gfraid_op_name((enum gfraid_op)op),
-		       gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_SMALL));
+		printf("threads: %s settled on %s (small blocks, typical width)\n",
+		       gfraid_op_name((enum gfraid_op)op),
+		       gfraid_impl_selected((enum gfraid_op)op, GFRAID_CLASS_SMALL,
+					    GFRAID_WIDTH_TYPICAL));
 }
 END_TEST
 
@@ -180,7 +182,8 @@ static void *hammer(void *arg)
 		if (gfraid_gen_syndrome(6, sizeof(blocks[0]), ptrs) != 0)
 			return (void *)1;
 		if (!gfraid_impl_selected((enum gfraid_op)(iter % GFRAID_OP_COUNT),
-					  (enum gfraid_class)(iter % GFRAID_CLASS_COUNT)))
+					  (enum gfraid_class)(iter % GFRAID_CLASS_COUNT),
+					  (enum gfraid_width)(iter % GFRAID_WIDTH_COUNT)))
 			return (void *)1;
 		if (iter % 100 == 0 && gfraid_impl_force(GFRAID_OP_EC_ENCODE, iter % 200 ? "base" : NULL))
 			return (void *)1;

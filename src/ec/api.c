@@ -107,7 +107,8 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 	if (len == 0 || nsrc == 0)
 		return 0;
 	/* one variant for the whole call */
-	im = gfr_impl_here(GFRAID_OP_EC_UPDATE_SHARDS, gfr_class(nsrc + rows, (size_t)len));
+	im = gfr_impl_here(GFRAID_OP_EC_UPDATE_SHARDS, gfr_class(nsrc + rows, (size_t)len),
+			   gfr_width(gfr_op(GFRAID_OP_EC_UPDATE_SHARDS), nsrc + rows));
 	if (!im)
 		return GFRAID_ESELFTEST;
 	for (s0 = 0; s0 < nsrc; s0 += GATHER_SRCS) {

@@ -180,6 +180,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 	uint8_t wrong[GFRAID_MAX_SHARDS / 8] = { 0 }, *stack_p[GFR_EC_STACK_PTRS], **p, *work = NULL;
 	const struct gfr_impl *im, *enc;
 	enum gfraid_class cls;
+	enum gfraid_width w;
 	struct locate l;
 	size_t piece, off, n;
 	int k, m, r, i, nwrong = 0, err = 0;
@@ -193,8 +194,10 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 	}
 	/* one variant of each for the whole call */
 	cls = gfr_class(ec->k + ec->m, len);
-	im = gfr_impl_here(GFRAID_OP_EC_CHECK, cls);
-	enc = gfr_impl_here(GFRAID_OP_EC_ENCODE, cls);
+	w = gfr_width(gfr_op(GFRAID_OP_EC_CHECK), ec->k + ec->m);
+	im = gfr_impl_here(GFRAID_OP_EC_CHECK, cls, w);
+	w = gfr_width(gfr_op(GFRAID_OP_EC_ENCODE), ec->k + ec->m);
+	enc = gfr_impl_here(GFRAID_OP_EC_ENCODE, cls, w);
 	if (!im || !enc)
 		return GFRAID_ESELFTEST;
 	k = ec->k;

@@ -96,7 +96,8 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 	if (failb == qdisk) {
 		/* Data and Q: RAID-5 style from P, then Q from the data (gen
 		   asked for first, so a failure writes nothing). */
-		if (!gfr_impl_current(GFRAID_OP_GEN_SYNDROME, gfr_class(disks, bytes)))
+		if (!gfr_impl_current(GFRAID_OP_GEN_SYNDROME, gfr_class(disks, bytes),
+				      gfr_width(gfr_op(GFRAID_OP_GEN_SYNDROME), disks)))
 			return GFRAID_ESELFTEST;
 		gfr_raid6_rebuild_from_p(disks, bytes, faila, ptrs);
 		return run(GFRAID_OP_GEN_SYNDROME, disks, bytes, 0, 0, ptrs);
@@ -144,7 +145,9 @@ int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member)
 	if (!member)
 		return GFRAID_ENULL;
 	/* one variant for the whole call */
-	im = bytes ? gfr_impl_here(GFRAID_OP_RAID6_CHECK, gfr_class(disks, bytes)) : NULL;
+	im = bytes ? gfr_impl_here(GFRAID_OP_RAID6_CHECK, gfr_class(disks, bytes),
+				   gfr_width(gfr_op(GFRAID_OP_RAID6_CHECK), disks))
+		   : NULL;
 	if (bytes && !im)
 		return GFRAID_ESELFTEST;
 	for (off = 0; off < bytes; off += n) {

@@ -14,17 +14,17 @@ unset GFRAID_IMPL GFRAID_CALIBRATE GFRAID_SELFTEST_CORRUPT
 choices() {	# the lines of a file after its two header lines
 	tail -n +3 "$1"
 }
-from_file() {	# how many classes ec-cli info shows taken from the file
-	grep -c "from the calibration file" "$1"
+from_file() {	# how many classes ec-cli info shows taken from the file in every width
+	grep -c "  from the calibration file$" "$1"
 }
 
 GFRAID_CALIBRATION_FILE=$file $emu "$cli" calibrate >"$tmp/out" 2>&1
 st=$?
 lines=$(choices "$file" 2>/dev/null | wc -l)
-[ $st = 0 ] && [ "$(head -1 "$file")" = "libgfraid calibration 1" ] && [ "$lines" = 32 ] &&
+[ $st = 0 ] && [ "$(head -1 "$file")" = "libgfraid calibration 2" ] && [ "$lines" = 96 ] &&
 	grep -q "^wrote $file:" "$tmp/out" && r=ok || r=bad
-check $r "calibrate wrote $file, its directories created: 8 ops x 4 classes ($lines lines)"
-if [ "$lines" != 32 ]; then
+check $r "calibrate wrote $file, its directories created: 8 ops x 4 classes x 3 widths ($lines lines)"
+if [ "$lines" != 96 ]; then
 	cat "$tmp/out"
 	finish
 	exit
@@ -42,7 +42,7 @@ check $r "3 fresh processes took the file's choices ($same of 3)"
 GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
 n=$(from_file "$tmp/info")
 [ "$n" = 32 ] && grep -q "^calibration file  $file$" "$tmp/info" && r=ok || r=bad
-check $r "ec-cli info shows all 32 choices from the file ($n)"
+check $r "ec-cli info shows all 32 classes' choices from the file in every width ($n)"
 
 # another CPU or build: the signature differs, the whole file is ignored
 sed '2s/ cpu / cpu X/' "$file" >"$tmp/other"
@@ -52,14 +52,14 @@ n=$(from_file "$tmp/info")
 check $r "a file for another CPU is ignored ($n choices from it)"
 
 # a line naming no variant, and one naming a non-temporal variant for
-# small blocks: those two classes are timed, the other 30 from the file
-sed -e 's/^ec_update small .*/ec_update small no_such_variant/' \
-	-e 's/^gen_syndrome small .*/gen_syndrome small avx2_x4nt/' "$file" >"$tmp/odd"
+# small blocks: those two widths are timed, the rest from the file
+sed -e 's/^ec_update small typical .*/ec_update small typical no_such_variant/' \
+	-e 's/^gen_syndrome small narrow .*/gen_syndrome small narrow avx2_x4nt/' "$file" >"$tmp/odd"
 GFRAID_CALIBRATION_FILE=$tmp/odd $emu "$cli" info >"$tmp/info"
 n=$(from_file "$tmp/info")
 small=$(awk '$1 == "gen_syndrome" && $2 == "small" { print $3 }' "$tmp/info")
 [ "$n" = 30 ] && [ "${small%nt}" = "$small" ] && r=ok || r=bad
-check $r "lines that cannot serve their class are left aside (30 from the file, gen small $small)"
+check $r "lines that cannot serve their class are left aside (30 classes all from the file, gen small narrow $small)"
 
 GFRAID_CALIBRATE=time GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
 n=$(from_file "$tmp/info")
@@ -68,12 +68,12 @@ check $r "GFRAID_CALIBRATE=time ignores the file ($n from it)"
 
 GFRAID_CALIBRATE=0 GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
 n=$(from_file "$tmp/info")
-o=$(grep -c "first suitable in table order" "$tmp/info")
+o=$(grep -c "  first suitable in table order" "$tmp/info")
 [ "$n" = 0 ] && [ "$o" = 32 ] && r=ok || r=bad
 check $r "GFRAID_CALIBRATE=0 takes table order ($o of 32)"
 
 GFRAID_IMPL=base GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
-o=$(grep -c "named in GFRAID_IMPL" "$tmp/info")
+o=$(grep -c "  named in GFRAID_IMPL" "$tmp/info")
 [ "$o" = 32 ] && r=ok || r=bad
 check $r "GFRAID_IMPL wins over the file ($o of 32)"
 

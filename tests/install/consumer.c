@@ -130,6 +130,6 @@ int main(void)
 		cases += 2;
 	}
 	printf("consumer: %d cases match ISA-L and Linux lib/raid6 (selected gen_syndrome: %s)\n",
-	       cases, gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL));
+	       cases, gfraid_impl_selected(GFRAID_OP_GEN_SYNDROME, GFRAID_CLASS_SMALL, GFRAID_WIDTH_TYPICAL));
 	return 0;
 }

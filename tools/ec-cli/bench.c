@@ -278,14 +278,15 @@ static void usage(FILE *f)
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
 		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB, 1 MiB and\n"
 		"                   16 MiB unless --size) and show, per case, the variant\n"
-		"                   dispatch chose for the case's size class against the\n"
-		"                   fastest one suited to that class (nt variants: huge\n"
-		"                   calls only)\n"
+		"                   dispatch chose for the case's size class and width\n"
+		"                   against the fastest one suited to that class (nt\n"
+		"                   variants: huge calls only)\n"
 		"  --processes N    with --dispatch: the choices of N fresh processes\n"
 		"                   (each calibrates at first use), how often each was\n"
-		"                   made and how it fares, per case and per op and\n"
-		"                   size class\n"
-		"  --choices        print this process's choice per op and size class\n");
+		"                   made and how it fares, per case and per op, size\n"
+		"                   class and width\n"
+		"  --choices        print this process's choice per op, size class and\n"
+		"                   width\n");
 }
 
 /* A numeric option into o: 0, or 2 with the reason printed. */

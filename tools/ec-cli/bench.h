@@ -16,16 +16,16 @@ struct result {
 /* Same op, geometry and size. */
 int bench_same_group(const struct bench_case *a, const struct bench_case *b);
 
-/* One process's choice of variant per op and size class. */
+/* One process's choice of variant per op, size class and width. */
 struct choices {
-	char name[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][40];
+	char name[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT][40];
 };
 
 /* This process's choices (made now if not yet: the calibration runs). */
 void dispatch_own_choices(struct choices *ch);
 
-/* --choices: this process's choices on stdout, one "op class variant"
-   line each; what --processes reads from each fresh process. */
+/* --choices: this process's choices on stdout, one "op class width
+   variant" line each; what --processes reads from each fresh process. */
 int dispatch_print_choices(void);
 
 /* The choices of n fresh processes of this program (argv0: how it was
@@ -33,8 +33,8 @@ int dispatch_print_choices(void);
 int dispatch_spawn(int n, struct choices *ch);
 
 /* --dispatch: per op, geometry and size, each process's choice against
-   the fastest of the variants suited to the cell's class; then per op
-   and class, and over all. */
+   the fastest of the variants suited to the cell's class; then per op,
+   class and width, and over all. */
 void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc);
 
 #endif

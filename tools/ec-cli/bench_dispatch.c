@@ -15,42 +15,51 @@
 
 void dispatch_own_choices(struct choices *ch)
 {
-	int op, cls;
+	int op, cls, w;
 
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
-			snprintf(ch->name[op][cls], sizeof(ch->name[op][cls]), "%s",
-				 gfraid_impl_selected((enum gfraid_op)op, (enum gfraid_class)cls));
+			for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
+				snprintf(ch->name[op][cls][w], sizeof(ch->name[op][cls][w]), "%s",
+					 gfraid_impl_selected((enum gfraid_op)op,
+							      (enum gfraid_class)cls,
+							      (enum gfraid_width)w));
 }
 
 int dispatch_print_choices(void)
 {
 	struct choices ch;
-	int op, cls;
+	int op, cls, w;
 
 	dispatch_own_choices(&ch);
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
-			printf("%s %s %s\n", gfraid_op_name((enum gfraid_op)op),
-			       gfraid_class_name((enum gfraid_class)cls), ch.name[op][cls]);
+			for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
+				printf("%s %s %s %s\n", gfraid_op_name((enum gfraid_op)op),
+				       gfraid_class_name((enum gfraid_class)cls),
+				       gfraid_width_name((enum gfraid_width)w), ch.name[op][cls][w]);
 	return 0;
 }
 
-/* One "op class variant" line into ch: 1, or 0 if it names no op or class. */
+/* One "op class width variant" line into ch: 1, or 0 if it names no op,
+   class or width. */
 static int read_choice(const char *line, struct choices *ch)
 {
-	char op[40], cls[40], name[40];
-	int o, c;
+	char op[40], cls[40], width[40], name[40];
+	int o, c, w;
 
-	if (sscanf(line, "%39s %39s %39s", op, cls, name) != 3)
+	if (sscanf(line, "%39s %39s %39s %39s", op, cls, width, name) != 4)
 		return 0;
 	for (o = 0; o < GFRAID_OP_COUNT; o++)
 		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
-			if (!strcmp(op, gfraid_op_name((enum gfraid_op)o)) &&
-			    !strcmp(cls, gfraid_class_name((enum gfraid_class)c))) {
-				snprintf(ch->name[o][c], sizeof(ch->name[o][c]), "%s", name);
-				return 1;
-			}
+			for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
+				if (!strcmp(op, gfraid_op_name((enum gfraid_op)o)) &&
+				    !strcmp(cls, gfraid_class_name((enum gfraid_class)c)) &&
+				    !strcmp(width, gfraid_width_name((enum gfraid_width)w))) {
+					snprintf(ch->name[o][c][w], sizeof(ch->name[o][c][w]), "%s",
+						 name);
+					return 1;
+				}
 	return 0;
 }
 
@@ -81,9 +90,10 @@ int dispatch_spawn(int n, struct choices *ch)
 		}
 		while (fgets(line, sizeof(line), f))
 			lines += read_choice(line, &ch[i]);
-		if (pclose(f) != 0 || lines != GFRAID_OP_COUNT * GFRAID_CLASS_COUNT) {
+		if (pclose(f) != 0 ||
+		    lines != GFRAID_OP_COUNT * GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT) {
 			fprintf(stderr, "ec-cli bench: fresh process %d gave %d of %d choices\n", i + 1,
-				lines, GFRAID_OP_COUNT * GFRAID_CLASS_COUNT);
+				lines, GFRAID_OP_COUNT * GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT);
 			return -1;
 		}
 		fprintf(stderr, "ec-cli bench: fresh process %d of %d chose\n", i + 1, n);
@@ -136,17 +146,17 @@ static void tally_add(struct tally *t, int within, int samples, double worst, in
 	t->steady += decisive && steady;
 }
 
-/* The distinct choices of the nproc processes for op and class cls: how
-   many, the first process to make each (first_of) and how many made it
-   (count), at most 64 of them. */
+/* The distinct choices of the nproc processes for op, class cls and width
+   w: how many, the first process to make each (first_of) and how many
+   made it (count), at most 64 of them. */
 static int distinct_choices(const struct choices *ch, int nproc, enum gfraid_op op,
-			    enum gfraid_class cls, int *first_of, int *count)
+			    enum gfraid_class cls, enum gfraid_width w, int *first_of, int *count)
 {
 	int p, q, distinct = 0;
 
 	for (p = 0; p < nproc; p++) {
 		for (q = 0; q < distinct; q++)
-			if (!strcmp(ch[first_of[q]].name[op][cls], ch[p].name[op][cls]))
+			if (!strcmp(ch[first_of[q]].name[op][cls][w], ch[p].name[op][cls][w]))
 				break;
 		if (q == distinct) {
 			if (distinct == 64)
@@ -159,14 +169,18 @@ static int distinct_choices(const struct choices *ch, int nproc, enum gfraid_op 
 	return distinct;
 }
 
+/* Tallies per bench op, size class and width. */
+typedef struct tally slot_tallies[GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT];
+
 /* One cell: the fastest two suited variants, each process's choice; its
-   process-cells into t and into by_class, the tallies per op and class. */
+   process-cells into t and into by_slot, the tallies per op, class and
+   width. */
 static void report_cell(const struct result *res, int n, const struct result *group,
-			const struct choices *ch, int nproc, struct tally *t,
-			struct tally (*by_class)[GFRAID_CLASS_COUNT])
+			const struct choices *ch, int nproc, struct tally *t, slot_tallies *by_slot)
 {
 	enum gfraid_op op = bench_library_op(group->c->op);
 	enum gfraid_class cls = gfraid_class_of(bench_blocks(group->c), group->c->len);
+	enum gfraid_width w = (enum gfraid_width)gfraid_width_of(op, bench_members(group->c));
 	const struct result *best = NULL, *second = NULL, *nt = NULL;
 	int j, p, distinct, first_of[64], count[64], within = 0, decisive;
 	double worst = 1;
@@ -190,20 +204,20 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 	}
 	if (!best)
 		return;
-	printf("%-16s %-6s %-6s %-6s %-17s %6.2f ", bench_op_name(group->c->op),
-	       group->c->geometry, group->c->size, gfraid_class_name(cls), best->c->impl + 7,
-	       best->bytes_per_s / 1e9);
+	printf("%-16s %-6s %-6s %-6s %-7s %-17s %6.2f ", bench_op_name(group->c->op),
+	       group->c->geometry, group->c->size, gfraid_class_name(cls), gfraid_width_name(w),
+	       best->c->impl + 7, best->bytes_per_s / 1e9);
 	for (p = 0; p < nproc; p++) {
-		const char *name = ch[p].name[op][cls];
+		const char *name = ch[p].name[op][cls][w];
 		const struct result *sel = find(res, n, group, name);
 		double ratio = sel ? sel->bytes_per_s / best->bytes_per_s : 0;
 
 		within += ratio >= 0.95;
 		worst = ratio < worst ? ratio : worst;
 	}
-	distinct = distinct_choices(ch, nproc, op, cls, first_of, count);
+	distinct = distinct_choices(ch, nproc, op, cls, w, first_of, count);
 	for (j = 0; j < distinct; j++) {
-		const char *name = ch[first_of[j]].name[op][cls];
+		const char *name = ch[first_of[j]].name[op][cls][w];
 		const struct result *sel = find(res, n, group, name);
 
 		printf("%s%s", j ? ", " : " ", name);
@@ -219,57 +233,63 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 	printf("\n");
 	decisive = second && second->bytes_per_s < 0.95 * best->bytes_per_s;
 	tally_add(t, within, nproc, worst, decisive, distinct == 1);
-	tally_add(&by_class[group->c->op][cls], within, nproc, worst, decisive, distinct == 1);
+	tally_add(&by_slot[group->c->op][cls][w], within, nproc, worst, decisive, distinct == 1);
 }
 
-/* Per op and size class: its cells, how many process-cells were within
-   5%, the worst ratio, and each choice with how many processes made it. */
-static void report_classes(const struct choices *ch, int nproc,
-			   struct tally (*by_class)[GFRAID_CLASS_COUNT])
+/* Per op, size class and width: its cells, how many process-cells were
+   within 5%, the worst ratio, and each choice with how many processes
+   made it. */
+static void report_slots(const struct choices *ch, int nproc, slot_tallies *by_slot)
 {
-	int bop, cls, j, distinct, first_of[64], count[64];
+	int bop, cls, w, j, distinct, first_of[64], count[64];
 
-	printf("\n%-16s %-6s %5s %10s %6s  %s\n", "op", "class", "cells", "within 5%", "worst",
-	       "chosen in each process");
+	printf("\n%-16s %-6s %-7s %5s %10s %6s  %s\n", "op", "class", "width", "cells",
+	       "within 5%", "worst", "chosen in each process");
 	for (bop = 0; bop < BOP_COUNT; bop++)
-		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++) {
-			const struct tally *t = &by_class[bop][cls];
-			enum gfraid_op op = bench_library_op((enum bench_op)bop);
-			char within[24];
+		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
+			for (w = 0; w < GFRAID_WIDTH_COUNT; w++) {
+				const struct tally *t = &by_slot[bop][cls][w];
+				enum gfraid_op op = bench_library_op((enum bench_op)bop);
+				char within[24];
 
-			if (!t->cells)
-				continue;
-			snprintf(within, sizeof(within), "%d/%d", t->within, t->samples);
-			printf("%-16s %-6s %5d %10s %6.2f ", bench_op_name((enum bench_op)bop),
-			       gfraid_class_name((enum gfraid_class)cls), t->cells, within, t->worst);
-			distinct = distinct_choices(ch, nproc, op, (enum gfraid_class)cls, first_of,
-						    count);
-			for (j = 0; j < distinct; j++) {
-				printf("%s %s", j ? "," : "", ch[first_of[j]].name[op][cls]);
-				if (nproc > 1)
-					printf(" %d/%d", count[j], nproc);
+				if (!t->cells)
+					continue;
+				snprintf(within, sizeof(within), "%d/%d", t->within, t->samples);
+				printf("%-16s %-6s %-7s %5d %10s %6.2f ",
+				       bench_op_name((enum bench_op)bop),
+				       gfraid_class_name((enum gfraid_class)cls),
+				       gfraid_width_name((enum gfraid_width)w), t->cells, within,
+				       t->worst);
+				distinct = distinct_choices(ch, nproc, op, (enum gfraid_class)cls,
+							    (enum gfraid_width)w, first_of, count);
+				for (j = 0; j < distinct; j++) {
+					printf("%s %s", j ? "," : "",
+					       ch[first_of[j]].name[op][cls][w]);
+					if (nproc > 1)
+						printf(" %d/%d", count[j], nproc);
+				}
+				printf("\n");
 			}
-			printf("\n");
-		}
 }
 
 void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc)
 {
-	struct tally t = { .worst = 1 }, by_class[BOP_COUNT][GFRAID_CLASS_COUNT];
+	struct tally t = { .worst = 1 };
+	slot_tallies by_slot[BOP_COUNT];
 	int i, j;
 
-	memset(by_class, 0, sizeof(by_class));
-	printf("\n%-16s %-6s %-6s %-6s %-17s %6s  %s\n", "op", "geom", "size", "class", "fastest",
-	       "GB/s", nproc > 1 ? "chosen in each process: count, ratio to the fastest"
+	memset(by_slot, 0, sizeof(by_slot));
+	printf("\n%-16s %-6s %-6s %-6s %-7s %-17s %6s  %s\n", "op", "geom", "size", "class",
+	       "width", "fastest", "GB/s", nproc > 1 ? "chosen in each process: count, ratio to the fastest"
 				 : "chosen, ratio to the fastest");
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < i; j++)
 			if (bench_same_group(res[j].c, res[i].c))
 				break;
 		if (j == i && res[i].c->side == SIDE_OURS)
-			report_cell(res, n, &res[i], ch, nproc, &t, by_class);
+			report_cell(res, n, &res[i], ch, nproc, &t, by_slot);
 	}
-	report_classes(ch, nproc, by_class);
+	report_slots(ch, nproc, by_slot);
 	printf("\ndispatch: in %d process%s, the chosen variant is within 5%% of the fastest "
 	       "suited one in %d of %d cells (%.1f%%; worst %.2f)\n",
 	       nproc, nproc > 1 ? "es" : "", t.within, t.samples,

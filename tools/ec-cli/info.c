@@ -153,35 +153,81 @@ static size_t class_limit(enum gfraid_class cls)
 	return lo;
 }
 
-/* One op: each class's choice, then every variant with its time in each
-   class's calibration (* the choice) and its self-test result. */
+/* The members a stripe of width w has for op: from *lo to *hi (*hi 0:
+   no bound). */
+static void width_range(enum gfraid_op o, enum gfraid_width w, int *lo, int *hi)
+{
+	int m;
+
+	*lo = 0;
+	*hi = 0;
+	for (m = 1; m <= GFRAID_MAX_DISKS; m++)
+		if (gfraid_width_of(o, m) == (int)w) {
+			*lo = *lo ? *lo : m;
+			*hi = m;
+		}
+	*hi = *hi == GFRAID_MAX_DISKS ? 0 : *hi;
+}
+
+/* One op: its widths, each class's choice per width, then every variant
+   with its time in each class and width's calibration (* the choice) and
+   its self-test result. */
 static void print_op(enum gfraid_op o, int *usable, int *failed)
 {
-	const char *sel[GFRAID_CLASS_COUNT];
-	int c, i;
+	const char *sel[GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT];
+	int c, w, i, lo, hi;
 
+	printf("\n  %s: widths", gfraid_op_name(o));
+	for (w = 0; w < GFRAID_WIDTH_COUNT; w++) {
+		width_range(o, (enum gfraid_width)w, &lo, &hi);
+		printf("%s %s %d", w ? "," : "", gfraid_width_name((enum gfraid_width)w), lo);
+		if (!hi)
+			printf(" and more");
+		else if (hi > lo)
+			printf(" to %d", hi);
+		printf(" (timed: %d)", gfraid_width_timed(o, (enum gfraid_width)w));
+	}
+	printf(" members\n");
 	for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
-		sel[c] = gfraid_impl_selected(o, (enum gfraid_class)c);
-		printf("  %-16s %-6s %-18s %s\n", c ? "" : gfraid_op_name(o),
-		       gfraid_class_name((enum gfraid_class)c), sel[c],
-		       gfraid_choice_name(gfraid_impl_how(o, (enum gfraid_class)c)));
+		int how[GFRAID_WIDTH_COUNT];
+
+		printf("  %-16s %-6s", gfraid_op_name(o), gfraid_class_name((enum gfraid_class)c));
+		for (w = 0; w < GFRAID_WIDTH_COUNT; w++) {
+			sel[c][w] = gfraid_impl_selected(o, (enum gfraid_class)c,
+							 (enum gfraid_width)w);
+			how[w] = gfraid_impl_how(o, (enum gfraid_class)c, (enum gfraid_width)w);
+			printf(" %-18s", sel[c][w]);
+		}
+		/* how, once where every width's was chosen alike */
+		if (how[1] == how[0] && how[2] == how[0]) {
+			printf("  %s\n", gfraid_choice_name(how[0]));
+			continue;
+		}
+		for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
+			printf("%s%s: %s", w ? "; " : " ", gfraid_width_name((enum gfraid_width)w),
+			       gfraid_choice_name(how[w]));
+		printf("\n");
 	}
 	for (i = 0; i < gfraid_impl_count(o); i++) {
 		const char *name = gfraid_impl_name(o, i), *why = NULL;
 		int status = gfraid_impl_status(o, i, &why);
 
-		printf("  %-16s   %-18s", "", name);
+		printf("    %-18s", name);
 		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
-			int t = gfraid_impl_calibration(o, (enum gfraid_class)c, i);
-			char mark = strcmp(name, sel[c]) ? ' ' : '*';
+			printf(" ");
+			for (w = 0; w < GFRAID_WIDTH_COUNT; w++) {
+				int t = gfraid_impl_calibration(o, (enum gfraid_class)c,
+								(enum gfraid_width)w, i);
+				char mark = strcmp(name, sel[c][w]) ? ' ' : '*';
 
-			if (t > 0)
-				printf(" %c%5.2f", mark, t / 1000.0);
-			else
-				printf(" %c%5s", mark, "-");
+				if (t > 0)
+					printf("%c%4.2f", mark, t / 1000.0);
+				else
+					printf("%c%4s", mark, "-");
+			}
 		}
 		if (status == GFRAID_IMPL_USABLE)
-			printf("  self-test passed\n");
+			printf("  passed\n");
 		else if (status == GFRAID_IMPL_NOCPU)
 			printf("  not on this CPU\n");
 		else
@@ -199,7 +245,7 @@ static void print_variants(void)
 	const char *setting = getenv("GFRAID_IMPL");
 	const char *corrupt = getenv("GFRAID_SELFTEST_CORRUPT");
 	double t0, t1, t2, tc[GFRAID_CLASS_COUNT] = { 0 };
-	int op, c, i, failed = 0, usable = 0;
+	int op, c, w, i, failed = 0, usable = 0;
 
 	printf("\nGFRAID_IMPL  %s\n", setting ? setting : "(not set)");
 	printf("calibration file  %s\n", gfraid_calibration_file() ? gfraid_calibration_file()
@@ -209,30 +255,34 @@ static void print_variants(void)
 		       corrupt);
 	t0 = now_us();
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		for (c = 0; c < GFRAID_CLASS_COUNT; c++) {
-			double t = now_us();
+		for (c = 0; c < GFRAID_CLASS_COUNT; c++)
+			for (w = 0; w < GFRAID_WIDTH_COUNT; w++) {
+				double t = now_us();
 
-			gfraid_impl_selected((enum gfraid_op)op, (enum gfraid_class)c);
-			tc[c] += now_us() - t;
-		}
+				gfraid_impl_selected((enum gfraid_op)op, (enum gfraid_class)c,
+						     (enum gfraid_width)w);
+				tc[c] += now_us() - t;
+			}
 	t1 = now_us();
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		for (i = 0; i < gfraid_impl_count((enum gfraid_op)op); i++)
 			gfraid_impl_status((enum gfraid_op)op, i, NULL);
 	t2 = now_us();
 
-	printf("\nVariants per op and size class: small blocks are at most 16 KiB; a medium call\n"
-	       "touches at most %zu KiB of blocks (this CPU's L2), a large one %zu KiB (half\n"
-	       "its last-level cache), a huge one more. Times (each variant's worst over the\n"
-	       "stripe widths timed) are relative to the class's choice (*) when timed on\n"
-	       "this CPU; - not timed.\n\n",
+	printf("\nVariants per op, size class and stripe width: small blocks are at most\n"
+	       "16 KiB; a medium call touches at most %zu KiB of blocks (this CPU's L2), a\n"
+	       "large one %zu KiB (half its last-level cache), a huge one more. A call's\n"
+	       "width is by its stripe's members (gfraid_width_of). Times are relative to\n"
+	       "the choice (*) for that class and width when timed on this CPU; - not timed.\n",
 	       class_limit(GFRAID_CLASS_MEDIUM) / 1024, class_limit(GFRAID_CLASS_LARGE) / 1024);
-	printf("  %-16s %-6s %-18s %s\n", "op", "class", "variant", "chosen");
-	printf("  %-16s   %-18s %6s %6s %6s %6s\n", "", "", "small", "medium", "large", "huge");
+	printf("\n  %-16s %-6s %-18s %-18s %-18s  %s\n", "op", "class", "narrow", "typical", "wide",
+	       "chosen");
+	printf("    %-18s %-15s %-15s %-15s %-15s\n", "variant", " small n t w", " medium",
+	       " large", " huge");
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
 		print_op((enum gfraid_op)op, &usable, &failed);
 	printf("\nSelf-test: %d variants passed, %d failed; first use of all %d ops in every class "
-	       "(self-tests and timing) took %.0f us (small %.0f, medium %.0f, large %.0f, "
+	       "and width (self-tests and timing) took %.0f us (small %.0f, medium %.0f, large %.0f, "
 	       "huge %.0f), testing the rest %.0f us\n",
 	       usable, failed, GFRAID_OP_COUNT, t1 - t0, tc[0], tc[1], tc[2], tc[3], t2 - t1);
 }
@@ -246,7 +296,7 @@ int cmd_calibrate(int argc, char **argv)
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		printf("usage: ec-cli calibrate [--file PATH]\n\nTimes every variant of every op in "
-		       "every size class on this CPU, as a\nprocess does at first use, and writes "
+		       "every size class and width on this CPU, as\na process does at first use, and writes "
 		       "the choices to the calibration file\n(default: %s),\nwhich every later "
 		       "process then takes instead of timing.\n",
 		       gfraid_calibration_file() ? gfraid_calibration_file() : "none here");
