@@ -340,26 +340,26 @@ void gfraid_ec_free(gfraid_ec *ec);
  * placements of the median over the rounds of its time relative to the
  * first's in the same round, and takes the first in table order within a
  * margin of the best (3%; 8% for large and huge calls, where memory
- * bounds them all), so that
- * variants that tie do not trade places from one process to the next; a
- * lead over the first must hold again on fresh buffers. Variants whose
- * parity stores bypass the cache (names ending in "nt") are candidates
- * only for huge calls, whose parity would not stay in cache anyway, and
- * never for xor_syndrome or ec_update_shards, which store to lines they
- * have just read. Timing costs about a millisecond per op and width for
- * the small class, a few for the medium one and up to a hundred or two
- * for the large and huge ones (blocks of up to a quarter of the last-level cache
- * and past half of it to fill and time; docs/BENCHMARKS.md, "First-use
- * cost"). GFRAID_CALIBRATE=time ignores the calibration file;
- * GFRAID_CALIBRATE=0 in the environment (calibrate=0 for
- * gfraid.ko) skips both and takes the first suitable variant of the class
- * in the table's order, which was measured on one development machine
- * (docs/BENCHMARKS.md). gfraid.ko chooses every op, class and width at
- * load, timing the small and medium classes (large and huge calls: table
- * order; md and raidkm call it on pages). GFRAID_IMPL in the environment
- * overrides the choice for every class and width: a comma-separated list of either
- * `name` (for every op that has a variant of that name) or `op=name` (op
- * as printed by gfraid_op_name). A name that is unknown, or that this CPU
+ * bounds them all), so that variants that tie do not trade places from
+ * one process to the next; a lead over the first must hold again on
+ * fresh buffers. Variants whose parity stores bypass the cache (names
+ * ending in "nt") are candidates only for huge calls, whose parity would
+ * not stay in cache anyway, and never for xor_syndrome or
+ * ec_update_shards, which store to lines they have just read. Timing
+ * costs about a millisecond per op and width for the small class, a few
+ * for the medium one and up to a hundred or two for the large and huge
+ * ones (blocks of up to a quarter of the last-level cache and past half
+ * of it to fill and time; docs/BENCHMARKS.md, "First-use cost").
+ * GFRAID_CALIBRATE=time ignores the calibration file; GFRAID_CALIBRATE=0
+ * in the environment (calibrate=0 for gfraid.ko) skips both and takes
+ * the first suitable variant of the class in the table's order, which
+ * was measured on one development machine (docs/BENCHMARKS.md).
+ * gfraid.ko chooses every op, class and width at load, timing the small
+ * and medium classes (large and huge calls: table order; md and raidkm
+ * call it on pages). GFRAID_IMPL in the environment overrides the choice
+ * for every class and width: a comma-separated list of either `name` (for
+ * every op that has a variant of that name) or `op=name` (op as printed
+ * by gfraid_op_name). A name that is unknown, or that this CPU
  * cannot run, is ignored and the automatic choice stands;
  * gfraid_impl_selected() always tells which variant runs.
  *
@@ -541,15 +541,17 @@ typedef void (*gfraid_log_fn)(void *ctx, const char *msg);
 void gfraid_set_log(gfraid_log_fn fn, void *ctx);
 
 /*
- * The calibration file: each op's variant per size class and width as timed once on
- * this CPU, which later processes take instead of timing (so that every
- * process runs the same ones). It is GFRAID_CALIBRATION_FILE if set, else
+ * The calibration file: each op's variant per size class and width as
+ * timed once on this CPU, which later processes take instead of timing
+ * (so that every process runs the same ones). It is
+ * GFRAID_CALIBRATION_FILE if set, else
  * $XDG_CACHE_HOME/libgfraid/calibration, else
  * $HOME/.cache/libgfraid/calibration; it holds for the CPU (vendor,
  * family, model, stepping, features, L2 and last-level cache) and the
  * build of the variant table it was written for, and is ignored
- * elsewhere, as is a line that names a variant not usable here. GFRAID_CALIBRATE=time ignores it;
- * GFRAID_CALIBRATE=0 takes table order. The library only reads it.
+ * elsewhere, as is a line that names a variant not usable here.
+ * GFRAID_CALIBRATE=time ignores it; GFRAID_CALIBRATE=0 takes table
+ * order. The library only reads it.
  */
 
 /* The path of the calibration file, or NULL when neither
@@ -557,10 +559,10 @@ void gfraid_set_log(gfraid_log_fn fn, void *ctx);
 const char *gfraid_calibration_file(void);
 
 /*
- * Time every op in every size class and width on this CPU, whatever any file says
- * (each once per process, as at first use), and write the choices to path
- * (NULL: gfraid_calibration_file()), creating its directories: a new file
- * renamed into place. The choices this process runs are unchanged.
+ * Time every op in every size class and width on this CPU, whatever any
+ * file says (each once per process, as at first use), and write the
+ * choices to path (NULL: gfraid_calibration_file()), creating its
+ * directories: a new file renamed into place. The choices this process runs are unchanged.
  * Errors: GFRAID_EIO (no path, or it could not be written: errno says
  * why), GFRAID_ESELFTEST (an op with no usable variant); the file is then
  * unchanged.

@@ -34,13 +34,14 @@ static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2, 1 };
 static const int rounds_of[GFRAID_CLASS_COUNT] = { 3, 3, 5, 3 };
 static const int places_of[GFRAID_CLASS_COUNT] = { 4, 4, 2, 2 };
 
-/* The case's block length for class cls: 4 KiB; half of L2 over the
-   case's blocks (a medium call that leaves room for the rest of the
-   caller's data); past L2, a power of two, as callers' chunks are (how
-   fast a streaming store runs changes with how the blocks' pages fall,
-   and an odd number of pages between blocks halved it): for a large call
-   the greatest within a quarter of the last-level cache, for a huge one
-   the least past half of it, and at least 1 MiB. */
+/* The case's block length for class cls: 4 KiB; else a power of two, as
+   callers' chunks are (how fast an unroll or a streaming store runs
+   changes with how the blocks' pages fall: an odd number of pages between
+   blocks halved it): for a medium call the greatest within half of L2
+   (room for the rest of the caller's data; where none is past the small
+   class, the page multiple nearest under it), for a large call the
+   greatest within a quarter of the last-level cache, for a huge one the
+   least past half of it, and at least 1 MiB. */
 static size_t class_len(enum gfraid_class cls, int blocks)
 {
 	size_t len, l2 = gfr_l2_bytes(), half = gfr_llc_half_bytes();
@@ -49,9 +50,13 @@ static size_t class_len(enum gfraid_class cls, int blocks)
 	case GFRAID_CLASS_SMALL:
 		return SMALL_LEN;
 	case GFRAID_CLASS_MEDIUM:
+		for (len = 2 * GFR_SMALL_MAX; 2 * len <= MEDIUM_MAX && 4 * len * (size_t)blocks <= l2;
+		     len *= 2)
+			;
+		if (2 * len * (size_t)blocks <= l2)
+			return len;
 		len = l2 / 2 / (size_t)blocks & ~(PAGE - 1);
-		len = len > GFR_SMALL_MAX ? len : GFR_SMALL_MAX + PAGE;
-		return len < MEDIUM_MAX ? len : MEDIUM_MAX;
+		return len > GFR_SMALL_MAX ? len : GFR_SMALL_MAX + PAGE;
 	case GFRAID_CLASS_LARGE:
 		for (len = PAGE; 2 * len * (size_t)blocks <= half / 2; len *= 2)
 			;
