@@ -349,7 +349,7 @@ void gfraid_ec_free(gfraid_ec *ec);
  * costs about a millisecond per op and width for the small class, a few
  * for the medium one and up to a hundred or two for the large and huge
  * ones (blocks of up to a quarter of the last-level cache and past half
- * of it to fill and time; docs/BENCHMARKS.md, "First-use cost").
+ * of it, as the size classes take it, to fill and time; docs/BENCHMARKS.md, "First-use cost").
  * GFRAID_CALIBRATE=time ignores the calibration file; GFRAID_CALIBRATE=0
  * in the environment (calibrate=0 for gfraid.ko) skips both and takes
  * the first suitable variant of the class in the table's order, which
@@ -426,7 +426,8 @@ int gfraid_impl_available(enum gfraid_op op, int i);
  * most 16 KiB (md's pages). Medium: larger blocks whose call, all its
  * blocks together, fits in this CPU's L2 cache (per core). Large: a call
  * that fits in half of the last-level cache (the part of it a call can
- * expect to keep). Huge: the rest, the only class where variants that
+ * expect to keep), taken as at most 32 times L2 (a server's cache of
+ * hundreds of MiB is shared by dozens of cores). Huge: the rest, the only class where variants that
  * store non-temporally (names ending in "nt") are chosen.
  */
 enum gfraid_class {

@@ -32,6 +32,13 @@ unsigned int gfraid_cpu_features(void)
 #define L2_DEFAULT ((size_t)512 * 1024)
 #define LLC_DEFAULT ((size_t)16 << 20)
 
+/* The part of a shared last-level cache one core's calls can count on,
+   at most: on a server part whose cache is shared by dozens of cores
+   (480 MiB reported to a guest of two), one core's calls ran at the
+   memory's speed well within it, and timing a class past half of what
+   the CPU reported cost minutes (docs/BENCHMARKS.md). */
+#define REACH_L2S 32
+
 size_t gfr_l2, gfr_llc_half;
 
 void gfr_caches_init(void)
@@ -41,6 +48,7 @@ void gfr_caches_init(void)
 	/* every thread reads the same CPU: a race stores equal values */
 	l2 = l2 ? l2 : L2_DEFAULT;
 	llc = llc ? llc : LLC_DEFAULT;
+	llc = llc / REACH_L2S > l2 ? REACH_L2S * l2 : llc;
 	gfr_store_release(&gfr_llc_half, llc / 2 > l2 ? llc / 2 : l2);
 	gfr_store_release(&gfr_l2, l2);
 }

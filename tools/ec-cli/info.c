@@ -271,9 +271,10 @@ static void print_variants(void)
 
 	printf("\nVariants per op, size class and stripe width: small blocks are at most\n"
 	       "16 KiB; a medium call touches at most %zu KiB of blocks (this CPU's L2), a\n"
-	       "large one %zu KiB (half its last-level cache), a huge one more. A call's\n"
-	       "width is by its stripe's members (gfraid_width_of). Times are relative to\n"
-	       "the choice (*) for that class and width when timed on this CPU; - not timed.\n",
+	       "large one %zu KiB (half its last-level cache, taken as at most 32 L2s), a\n"
+	       "huge one more. A call's width is by its stripe's members\n"
+	       "(gfraid_width_of). Times are relative to the choice (*) for that class and\n"
+	       "width when timed on this CPU; - not timed.\n",
 	       class_limit(GFRAID_CLASS_MEDIUM) / 1024, class_limit(GFRAID_CLASS_LARGE) / 1024);
 	printf("\n  %-16s %-6s %-18s %-18s %-18s  %s\n", "op", "class", "narrow", "typical", "wide",
 	       "chosen");
