@@ -347,9 +347,10 @@ void gfraid_ec_free(gfraid_ec *ec);
  * not stay in cache anyway, and never for xor_syndrome or
  * ec_update_shards, which store to lines they have just read. Timing
  * costs about a millisecond per op and width for the small class, a few
- * for the medium one and up to a hundred or two for the large and huge
- * ones (blocks of up to a quarter of the last-level cache and past half
- * of it, as the size classes take it, to fill and time; docs/BENCHMARKS.md, "First-use cost").
+ * for the medium one and a few hundred for the large and huge ones
+ * (blocks of up to a quarter of the last-level cache and past half of
+ * it, as the size classes take it, to fill and time; docs/BENCHMARKS.md,
+ * "First-use cost").
  * GFRAID_CALIBRATE=time ignores the calibration file; GFRAID_CALIBRATE=0
  * in the environment (calibrate=0 for gfraid.ko) skips both and takes
  * the first suitable variant of the class in the table's order, which
