@@ -256,27 +256,28 @@ struct timing {
 	int keep[GFR_CALIBRATE_MAX], ref;
 };
 
-/* op's case for width w timed at class cls on buffers of its own: pass 0
-   the first look and the rounds, pass 1 as many rounds again. 0, or -1
-   without memory. */
-static int time_case(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w,
-		     const struct gfr_impl *const *cand, int n, struct timing *t, int pass)
+/* op's case for width w timed at class cls on the buffers of layout l:
+   pass 0 the first look and the rounds, pass 1 as many rounds again. */
+static void time_case(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
+		      int n, struct layout *l, struct timing *t, int pass)
+{
+	const struct gfr_call *cc = &l->c;
+	int places = places_of[cls], rows = rounds_of[cls] * places;
+	int calls = calls_of[cls] * (cc->nin + cc->nout) / gfr_call_blocks(gfr_op(op), cc);
+
+	if (!pass)
+		t->ref = first_look(op, calls, cand, n, &l->c, t->look, t->keep);
+	time_rounds(op, cand, n, l, places, calls, cls >= GFRAID_CLASS_LARGE, t->keep, t->look,
+		    t->ref, pass * rows, (pass + 1) * rows, t->q);
+}
+
+static int case_layout(struct layout *l, enum gfraid_op op, enum gfraid_class cls,
+		       enum gfraid_width w)
 {
 	const struct gfr_op *d = gfr_op(op);
 	const struct gfr_call *cc = &d->calibration[w];
-	int blocks = gfr_call_blocks(d, cc), places = places_of[cls];
-	int calls = calls_of[cls] * (cc->nin + cc->nout) / blocks;
-	int rows = rounds_of[cls] * places;
-	struct layout l;
 
-	if (layout_new(&l, d, cc, class_len(cls, blocks), places))
-		return -1;
-	if (!pass)
-		t->ref = first_look(op, calls, cand, n, &l.c, t->look, t->keep);
-	time_rounds(op, cand, n, &l, places, calls, cls >= GFRAID_CLASS_LARGE, t->keep, t->look,
-		    t->ref, pass * rows, (pass + 1) * rows, t->q);
-	gfr_port_free(l.mem);
-	return 0;
+	return layout_new(l, d, cc, class_len(cls, gfr_call_blocks(d, cc)), places_of[cls]);
 }
 
 /* The first candidate in table order within margin (thousandths) of the
@@ -309,20 +310,25 @@ int gfr_calibrate(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width w,
 	struct timing *t = gfr_port_alloc(sizeof(*t));
 	uint64_t rel[GFR_CALIBRATE_MAX];
 	int rounds = rounds_of[cls], i, choice;
+	struct layout l, again;
 
-	if (!t)
-		return GFRAID_ENOMEM;
-	if (time_case(op, cls, w, cand, n, t, 0)) {
+	if (!t || case_layout(&l, op, cls, w)) {
 		gfr_port_free(t);
 		return GFRAID_ENOMEM;
 	}
+	time_case(op, cls, cand, n, &l, t, 0);
 	choice = choose(t, cls, rounds, n, gfr_calibrate_margin[cls], rel);
 	/* A lead over the table's order holds over as many rounds again on
-	   fresh buffers (other pages: in one process of 40, one set of
-	   buffers favoured a variant by more than the margin) before it
-	   counts. */
-	if (choice != 0 && !time_case(op, cls, w, cand, n, t, 1))
+	   other buffers before it counts, taken while the first are held so
+	   that they lie elsewhere: on some processes' buffers a kernel ran
+	   slower throughout, and the allocator handed the same ones back
+	   (docs/BENCHMARKS.md). */
+	if (choice != 0 && !case_layout(&again, op, cls, w)) {
+		time_case(op, cls, cand, n, &again, t, 1);
 		choice = choose(t, cls, 2 * rounds, n, gfr_calibrate_margin[cls], rel);
+		gfr_port_free(again.mem);
+	}
+	gfr_port_free(l.mem);
 	gfr_port_free(t);
 	for (i = 0; i < n; i++)
 		score[i] = (unsigned int)gfr_div64(rel[i] * 1000 + rel[choice] / 2, rel[choice]);
