@@ -428,8 +428,9 @@ int gfraid_impl_available(enum gfraid_op op, int i);
  * blocks together, fits in this CPU's L2 cache (per core). Large: a call
  * that fits in half of the last-level cache (the part of it a call can
  * expect to keep), taken as at most 32 times L2 (a server's cache of
- * hundreds of MiB is shared by dozens of cores). Huge: the rest, the only class where variants that
- * store non-temporally (names ending in "nt") are chosen.
+ * hundreds of MiB is shared by dozens of cores). Huge: the rest, the
+ * only class where variants that store non-temporally (names ending in
+ * "nt") are chosen.
  */
 enum gfraid_class {
 	GFRAID_CLASS_SMALL = 0,

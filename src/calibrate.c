@@ -256,7 +256,7 @@ struct timing {
 	int keep[GFR_CALIBRATE_MAX], ref;
 };
 
-/* op's case for width w timed at class cls on the buffers of layout l:
+/* op's case timed at class cls on the buffers of layout l (case_layout):
    pass 0 the first look and the rounds, pass 1 as many rounds again. */
 static void time_case(enum gfraid_op op, enum gfraid_class cls, const struct gfr_impl *const *cand,
 		      int n, struct layout *l, struct timing *t, int pass)
@@ -271,6 +271,8 @@ static void time_case(enum gfraid_op op, enum gfraid_class cls, const struct gfr
 		    t->ref, pass * rows, (pass + 1) * rows, t->q);
 }
 
+/* Buffers for op's case for width w at class cls: 0, or -1 without
+   memory. */
 static int case_layout(struct layout *l, enum gfraid_op op, enum gfraid_class cls,
 		       enum gfraid_width w)
 {

@@ -33,10 +33,10 @@ unsigned int gfraid_cpu_features(void)
 #define LLC_DEFAULT ((size_t)16 << 20)
 
 /* The part of a shared last-level cache one core's calls can count on,
-   at most: on a server part whose cache is shared by dozens of cores
-   (480 MiB reported to a guest of two), one core's calls ran at the
-   memory's speed well within it, and timing a class past half of what
-   the CPU reported cost minutes (docs/BENCHMARKS.md). */
+   at most: on a server part whose cache is shared by dozens of cores,
+   one core's calls ran at the memory's speed well within what the CPU
+   reported, and timing the classes by that figure took minutes
+   (docs/BENCHMARKS.md). */
 #define REACH_L2S 32
 
 size_t gfr_l2, gfr_llc_half;
