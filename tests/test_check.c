@@ -218,7 +218,9 @@ START_TEST(ec_check_every_variant)
 		for (iter = 0; iter < 30; iter++) {
 			int k = test_range(1, 20), m = test_range(1, 6), n = k + m, a, i;
 			int cauchy = iter % 3 != 2;
-			size_t len = (size_t)test_range(2, 20000), half = len / 2;
+			size_t len = (size_t)(iter % 10 == 9 ? test_range(65537, 140000)
+							     : test_range(2, 20000)),
+			       half = len / 2;
 			gfraid_ec *ec = gfraid_ec_new(k, m, cauchy ? GFRAID_MATRIX_CAUCHY
 								    : GFRAID_MATRIX_RS, NULL);
 			uint8_t *mat = malloc((size_t)n * k), *tbl = malloc((size_t)32 * k * m);

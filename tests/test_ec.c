@@ -24,7 +24,8 @@ static void gen_matrix(enum matrix_kind kind, uint8_t *a, int m, int k)
 }
 
 /* Lengths from 1 byte up: the vector-width edges first, then random ones,
-   mostly short, some up to 20 KiB. */
+   mostly short, some up to 20 KiB, a few past 64 KiB (where a block gone
+   over more than once goes by in strips). */
 static int pick_len(int iter)
 {
 	static const int edges[] = { 1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,
@@ -33,6 +34,8 @@ static int pick_len(int iter)
 
 	if (iter < n)
 		return edges[iter];
+	if (iter % 15 == 0)
+		return test_range(65537, 140000);
 	return iter % 3 ? test_range(1, 300) : test_range(1, 20000);
 }
 

@@ -40,6 +40,12 @@
 #ifndef EC_STREAM_STRIP
 #define EC_STREAM_STRIP ((size_t)16384)
 #endif
+/* Blocks up to this long are gone over whole: a pass's partial sums
+   (EC_ROWS blocks) stay in the smallest L2s between passes, and strips
+   measured slower there. */
+#ifndef EC_STRIP_FROM
+#define EC_STRIP_FROM ((size_t)65536)
+#endif
 #ifndef EC_STREAM_CHUNK
 #define EC_STREAM_CHUNK 8
 #endif
@@ -239,11 +245,16 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 	for (row0 = 0; stream && row0 < rows; row0++)
 		stream = !((uintptr_t)(parity[row0] + off) & (VLEN - 1));
 
-	/* Streaming, the block goes by in strips: a strip's partial sums and
-	   its data stay in L2 for the next chunk of shards and the next pass
-	   of rows, and many data shards are read a chunk at a time (more
-	   concurrent streams than the hardware prefetchers follow). */
-	strip = stream ? EC_STREAM_STRIP : len;
+	/* Streaming, or a long block gone over more than once (more rows than
+	   one pass makes, more shards than one chunk), the block goes by in
+	   strips: a strip's partial sums and its data stay in L2 for the next
+	   chunk of shards and the next pass of rows. Streaming, many data
+	   shards are read a chunk at a time (more concurrent streams than the
+	   hardware prefetchers follow). */
+	strip = stream || (len > EC_STRIP_FROM &&
+			   (rows > EC_ROWS || (OP != EC_UPDATE && k > EC_CHUNK)))
+			? EC_STREAM_STRIP
+			: len;
 	for (s = off; s < end; s = s_end) {
 		s_end = end - s > strip ? s + strip : end;
 		for (row0 = 0; row0 < rows; row0 += EC_ROWS) {
