@@ -26,6 +26,24 @@ static inline void st(uint8_t *p, V v)
 	_mm512_storeu_si512((void *)p, v);
 }
 
+/* A store non-temporal where nt (a compile-time constant), as the
+   streaming variants store their parity (the bench's blocks are
+   64-byte aligned). */
+static inline void st_as(uint8_t *p, V v, const int nt)
+{
+	if (nt)
+		_mm512_stream_si512((void *)p, v);
+	else
+		st(p, v);
+}
+
+/* Blocks longer than this that an op goes over more than once (more
+   parity rows than one pass makes) go by in strips of STRIP bytes, and
+   streaming encodes always do, as the encode and check kernels
+   (src/ec/simd_body.h). */
+#define STRIP_FROM ((size_t)65536)
+#define STRIP ((size_t)16384)
+
 /* call(r0, M) for the m output rows in blocks of up to 4 from row r0, M
    a compile-time count, as the kernels block them. */
 #define BY_ROW_BLOCKS(m, call) \
@@ -49,8 +67,9 @@ static inline void st(uint8_t *p, V v)
 		} \
 	} while (0)
 
-/* P and Q of k data blocks: both the XOR of the data. */
-void bare_gen(int k, size_t len, uint8_t **p)
+/* P and Q of k data blocks: both the XOR of the data; stored
+   non-temporally where nt (a compile-time constant). */
+static inline void gen_pq(int k, size_t len, uint8_t **p, const int nt)
 {
 	uint8_t *pp = p[k], *qq = p[k + 1];
 	size_t o;
@@ -67,11 +86,21 @@ void bare_gen(int k, size_t len, uint8_t **p)
 			q0 = _mm512_ternarylogic_epi64(q0, x0, p0, 0x96);
 			q1 = _mm512_ternarylogic_epi64(q1, x1, p1, 0x96);
 		}
-		st(pp + o, p0);
-		st(pp + o + 64, p1);
-		st(qq + o, q0);
-		st(qq + o + 64, q1);
+		st_as(pp + o, p0, nt);
+		st_as(pp + o + 64, p1, nt);
+		st_as(qq + o, q0, nt);
+		st_as(qq + o + 64, q1, nt);
 	}
+	if (nt)
+		_mm_sfence();
+}
+
+void bare_gen(int k, size_t len, uint8_t **p, int nt)
+{
+	if (nt)
+		gen_pq(k, len, p, 1);
+	else
+		gen_pq(k, len, p, 0);
 }
 
 /* The check of P and Q: every block read, none written, P and Q seeding
@@ -101,14 +130,16 @@ int bare_check(int k, size_t len, uint8_t *const *p)
 	return _mm512_test_epi64_mask(acc, acc) != 0;
 }
 
-/* m outputs, each a different XOR of the k inputs (so none folds away),
-   M rows at a time in registers, as the encode kernels block them. */
-static inline void encode_rows(int k, size_t len, uint8_t **data, uint8_t **out, const int M)
+/* m outputs over [off, end), each a different XOR of the k inputs (so
+   none folds away), M rows at a time in registers, as the encode kernels
+   block them; stored non-temporally where NT. */
+static inline void encode_rows(int k, size_t off, size_t end, uint8_t **data, uint8_t **out,
+			       const int M, const int NT)
 {
 	size_t o;
 	int j, r;
 
-	for (o = 0; o + 128 <= len; o += 128) {
+	for (o = off; o + 128 <= end; o += 128) {
 		V a0[8], a1[8];
 
 		for (r = 0; r < M; r++)
@@ -122,28 +153,37 @@ static inline void encode_rows(int k, size_t len, uint8_t **data, uint8_t **out,
 			}
 		}
 		for (r = 0; r < M; r++) {
-			st(out[r] + o, a0[r]);
-			st(out[r] + o + 64, a1[r]);
+			st_as(out[r] + o, a0[r], NT);
+			st_as(out[r] + o + 64, a1[r], NT);
 		}
 	}
 }
 
-void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding)
+void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding, int nt)
 {
-#define ENCODE_BLOCK(r0, M) encode_rows(k, len, data, coding + (r0), M)
-	BY_ROW_BLOCKS(m, ENCODE_BLOCK);
+	size_t strip = nt || (m > 4 && len > STRIP_FROM) ? STRIP : len, s, e;
+
+	for (s = 0; s < len; s = e) {
+		e = len - s > strip ? s + strip : len;
+#define ENCODE_BLOCK(r0, M) \
+	(nt ? encode_rows(k, s, e, data, coding + (r0), M, 1) \
+	    : encode_rows(k, s, e, data, coding + (r0), M, 0))
+		BY_ROW_BLOCKS(m, ENCODE_BLOCK);
 #undef ENCODE_BLOCK
+	}
+	if (nt)
+		_mm_sfence();
 }
 
 /* The check of m parity blocks: as bare_encode, the sums seeded with the
    stored parity and ORed together where the encode would store them. */
-static inline V check_rows(int k, size_t len, uint8_t **data, uint8_t **parity, V acc,
-			   const int M)
+static inline V check_rows(int k, size_t off, size_t end, uint8_t **data, uint8_t **parity,
+			   V acc, const int M)
 {
 	size_t o;
 	int j, r;
 
-	for (o = 0; o + 128 <= len; o += 128) {
+	for (o = off; o + 128 <= end; o += 128) {
 		V a0[8], a1[8];
 
 		for (r = 0; r < M; r++) {
@@ -166,11 +206,15 @@ static inline V check_rows(int k, size_t len, uint8_t **data, uint8_t **parity, 
 
 int bare_ec_check(int k, int m, size_t len, uint8_t **data, uint8_t **parity)
 {
+	size_t strip = m > 4 && len > STRIP_FROM ? STRIP : len, s, e;
 	V acc = _mm512_setzero_si512();
 
-#define CHECK_BLOCK(r0, M) acc = check_rows(k, len, data, parity + (r0), acc, M)
-	BY_ROW_BLOCKS(m, CHECK_BLOCK);
+	for (s = 0; s < len; s = e) {
+		e = len - s > strip ? s + strip : len;
+#define CHECK_BLOCK(r0, M) acc = check_rows(k, s, e, data, parity + (r0), acc, M)
+		BY_ROW_BLOCKS(m, CHECK_BLOCK);
 #undef CHECK_BLOCK
+	}
 	return _mm512_test_epi64_mask(acc, acc) != 0;
 }
 
@@ -178,7 +222,8 @@ int bare_ec_check(int k, int m, size_t len, uint8_t **data, uint8_t **parity)
    the M parity vectors at an offset all loaded before any is stored, as
    the update kernels do (a load after a store to another block a multiple
    of 4 KiB away waits on it). */
-static inline void update_rows(int n, size_t len, uint8_t **src, uint8_t **coding, const int M)
+static inline void update_rows(int n, size_t off, size_t end, uint8_t **src, uint8_t **coding,
+			       const int M)
 {
 	uint8_t *out[4];
 	size_t o;
@@ -188,7 +233,7 @@ static inline void update_rows(int n, size_t len, uint8_t **src, uint8_t **codin
 	for (r = 0; r < M; r++)
 		out[r] = coding[r];
 	/* 64 bytes a step: measured faster than 128 for the update here */
-	for (o = 0; o + 64 <= len; o += 64) {
+	for (o = off; o + 64 <= end; o += 64) {
 		V x = ld(src[0] + o), a[4];
 
 		for (j = 1; j < n; j++)
@@ -202,9 +247,14 @@ static inline void update_rows(int n, size_t len, uint8_t **src, uint8_t **codin
 
 void bare_update(int n, int m, size_t len, uint8_t **src, uint8_t **coding)
 {
-#define UPDATE_BLOCK(r0, M) update_rows(n, len, src, coding + (r0), M)
-	BY_ROW_BLOCKS(m, UPDATE_BLOCK);
+	size_t strip = m > 4 && len > STRIP_FROM ? STRIP : len, s, e;
+
+	for (s = 0; s < len; s = e) {
+		e = len - s > strip ? s + strip : len;
+#define UPDATE_BLOCK(r0, M) update_rows(n, s, e, src, coding + (r0), M)
+		BY_ROW_BLOCKS(m, UPDATE_BLOCK);
 #undef UPDATE_BLOCK
+	}
 }
 
 /* The encode's field math alone: M rows x k sources of affines per

@@ -248,6 +248,8 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 		add(op, SIDE_FLOOR, "floor", "bare", 0, data, parity, len, odd);
 	if (op == BOP_ENCODE || op == BOP_UPDATE_SHARDS)	/* index 1: the field math alone */
 		add(op, SIDE_FLOOR, "floor", "affine", 1, data, parity, len, odd);
+	if (op == BOP_GEN || op == BOP_ENCODE)	/* index 2: the stores non-temporal */
+		add(op, SIDE_FLOOR, "floor", "bare_nt", 2, data, parity, len, odd);
 #endif
 }
 
@@ -708,7 +710,7 @@ static void step_floor(struct bench_run *r)
 #ifdef GFRAID_BENCH_BARE
 	switch (c->op) {
 	case BOP_GEN:
-		bare_gen(c->data, c->len, r->blk);
+		bare_gen(c->data, c->len, r->blk, c->index == 2);
 		return;
 	case BOP_CHECK:
 		(void)bare_check(c->data, c->len, r->blk);
@@ -717,7 +719,8 @@ static void step_floor(struct bench_run *r)
 		if (c->index == 1)
 			bare_encode_affine(c->data, c->parity, c->len, r->blk[0], r->blk + c->data);
 		else
-			bare_encode(c->data, c->parity, c->len, r->blk, r->blk + c->data);
+			bare_encode(c->data, c->parity, c->len, r->blk, r->blk + c->data,
+				    c->index == 2);
 		return;
 	case BOP_EC_CHECK:
 		(void)bare_ec_check(c->data, c->parity, c->len, r->blk, r->blk + c->data);
