@@ -240,7 +240,12 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 {
 	size_t end = off + len, o = end, s, s_end, strip;
 	V diff = vzero();
-	int row0, stream = NT && OP == EC_ENCODE && !accumulate;
+	/* Where streaming reads as many shards at a time as the normal encode
+	   (GFNI), more shards than one chunk are stored normally: the earlier
+	   chunks' sums would go into the parity lines the last one streams
+	   over, which measured slower than normal stores. */
+	int row0, stream = NT && OP == EC_ENCODE && !accumulate &&
+			   (EC_STREAM_CHUNK < EC_CHUNK || k <= EC_CHUNK);
 
 	for (row0 = 0; stream && row0 < rows; row0++)
 		stream = !((uintptr_t)(parity[row0] + off) & (VLEN - 1));
