@@ -297,7 +297,6 @@ int gfraid_ec_encode(const gfraid_ec *ec, size_t len, const unsigned char *const
 int gfraid_ec_reconstruct(const gfraid_ec *ec, size_t len, unsigned char *const *shards,
 			  const unsigned char *present);
 
-/* Free ec and its cache; no call on ec may be running. NULL is ignored. */
 /*
  * Scrub one stripe of ec's code, reading only: shards[0 .. k+m-1] as for
  * gfraid_ec_reconstruct, all present, len bytes each. The parity is
@@ -319,6 +318,7 @@ int gfraid_ec_reconstruct(const gfraid_ec *ec, size_t len, unsigned char *const 
 int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const *shards,
 		    int *bad, int *nbad);
 
+/* Free ec and its cache; no call on ec may be running. NULL is ignored. */
 void gfraid_ec_free(gfraid_ec *ec);
 
 /* ------------------------------------------------------------------ */
@@ -339,8 +339,9 @@ void gfraid_ec_free(gfraid_ec *ec);
  * in memory, in interleaved rounds; scores each by the mean over the
  * placements of the median over the rounds of its time relative to the
  * first's in the same round, and takes the first in table order within a
- * margin of the best (3%; 8% for large and huge calls, where memory
- * bounds them all), so that variants that tie do not trade places from
+ * margin of the best (3% for small calls; 5% for medium ones, whose
+ * speed moves more with where the blocks lie; 8% for large and huge
+ * ones, which memory bounds), so that variants that tie do not trade places from
  * one process to the next; a lead over the first must hold again on
  * fresh buffers. Variants whose parity stores bypass the cache (names
  * ending in "nt") are candidates only for huge calls, whose parity would

@@ -22,7 +22,11 @@
 #define HUGE_MIN ((size_t)1 << 20)
 #define PAGE ((size_t)4096)
 
-const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 30, 80, 80 };
+/* A lead must be wider where the candidates' speed moves more from one
+   process's buffers to the next: medium blocks by where their pages fall
+   in L2, large and huge ones by memory (docs/BENCHMARKS.md, "Dispatch
+   per size class, in fresh processes"). */
+const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 50, 80, 80 };
 
 /* Calls per timing (so that a small one is not all timer; times the
    case's blocks over a call's, for an op whose call reads only some of

@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The Debian packages: built from debian/ (dpkg-buildpackage -b), lintian
+# without errors (the build itself fails where libgfraid.so.0 exports a
+# symbol debian/libgfraid0.symbols does not list, or lacks one it lists),
+# debian/copyright's GPL-2.0-only list the same as the sources' SPDX
+# lines; then installed on this machine, consumed through pkg-config and
+# find_package(gfraid), ec-cli and its man page run, the DKMS sources built
+# for a 6.12 kernel tree, and purged, leaving none of their files behind.
+# Needs root (dpkg -i) and packages none of them installed before.
+# Usage: check-debs.sh SOURCE_DIR WORKDIR ORACLE_INCLUDE ORACLE_LIBS...
+set -eu
+src=$1 work=$2 oracle_inc=$3
+shift 3
+oracle_libs="$*"
+fail() { echo "check-debs: $*" >&2; exit 1; }
+packages="libgfraid0 libgfraid-dev gfraid-tools gfraid-dkms"
+[ "$(id -u)" = 0 ] || fail "needs root, to install and purge the packages"
+for p in $packages; do
+	if dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^[ih]'; then
+		fail "$p is installed already: the check would remove it"
+	fi
+done
+
+# GPL-2.0-only files, as the sources say and as debian/copyright says
+# (its patterns are matched, not expanded)
+set -f
+spdx=$(cd "$src" && grep -rlE 'SPDX-License-Identifier: GPL-2.0-only' \
+	bench oracle tests tools src include kernel asm cmake man scripts fuzz | sort)
+listed=$(sed -n '/^Files: bench/,/^Copyright:/p' "$src/debian/copyright" |
+	sed 's/^Files://; /^Copyright:/d' | tr ' ' '\n' | sed '/^$/d')
+for f in $spdx; do
+	ok=0
+	for pat in $listed; do
+		# shellcheck disable=SC2254
+		case $f in $pat) ok=1 ;; esac
+	done
+	[ $ok = 1 ] || fail "$f is GPL-2.0-only and debian/copyright does not say so"
+done
+for f in $(cd "$src" && find bench oracle tests tools -type f | sort); do
+	for pat in $listed; do
+		# shellcheck disable=SC2254
+		case $f in $pat)
+			echo "$spdx" | grep -qx "$f" ||
+				fail "debian/copyright has $f GPL-2.0-only; the file says otherwise"
+			;;
+		esac
+	done
+done
+set +f
+
+# a copy of the sources without build trees, built as a Debian source would be
+rm -rf "$work"
+mkdir -p "$work/src"
+tar -C "$src" --exclude='./build*' --exclude=./.git --exclude='./obj-*' -cf - . |
+	tar -C "$work/src" -xf -
+(cd "$work/src" && DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)" \
+	dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1) ||
+	{ tail -n 60 "$work/build.log"; fail "dpkg-buildpackage failed (log: $work/build.log)"; }
+changes=$(ls "$work"/libgfraid_*.changes)
+for p in $packages; do
+	ls "$work/${p}"_*.deb >/dev/null 2>&1 || fail "no $p package built"
+done
+echo "check-debs: built $(ls "$work"/*.deb | wc -l) packages (with the debug symbols)"
+
+lintian --fail-on error --tag-display-limit 0 "$changes" >"$work/lintian.log" 2>&1 ||
+	{ cat "$work/lintian.log"; fail "lintian reports errors"; }
+echo "check-debs: lintian: $(grep -c '^E:' "$work/lintian.log" || true) errors," \
+	"$(grep -c '^W:' "$work/lintian.log" || true) warnings"
+grep '^W:' "$work/lintian.log" || true
+
+# installed, used, purged
+cleanup() { dpkg --purge $packages >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+debs=$(for p in $packages; do ls "$work/${p}"_*.deb; done)
+dpkg -i $debs >"$work/install.log" 2>&1 ||
+	{ cat "$work/install.log"; fail "dpkg -i failed"; }
+files=$(for p in $packages; do dpkg -L "$p"; done | sort -u)
+libdir=$(dirname "$(dpkg -L libgfraid0 | grep 'libgfraid\.so\.0$')")
+sh "$src/tests/install/check-consumer.sh" /usr "$libdir" "$src" "$work/consumer" \
+	"$oracle_inc" $oracle_libs
+ec-cli info >/dev/null || fail "the installed ec-cli does not run"
+for page in /usr/share/man/man1/ec-cli.1.gz /usr/share/man/man3/libgfraid.3.gz; do
+	[ -f "$page" ] || fail "$page is not installed"
+done
+version=$(dpkg-query -W -f='${Version}' gfraid-dkms | sed 's/-[^-]*$//')
+[ -f "/usr/src/gfraid-$version/dkms.conf" ] || fail "no /usr/src/gfraid-$version/dkms.conf"
+GFRAID_KERNEL=6.12 sh "$src/tests/kernel/dkms-build.sh" "/usr/src/gfraid-$version" "$work/dkms"
+
+dpkg --purge $packages >"$work/purge.log" 2>&1 || { cat "$work/purge.log"; fail "dpkg --purge failed"; }
+trap - EXIT
+left=$(for f in $files; do [ -f "$f" ] || [ -L "$f" ] && echo "$f"; done || true)
+[ -z "$left" ] || fail "left after purge: $left"
+[ ! -e "/usr/src/gfraid-$version" ] || fail "/usr/src/gfraid-$version left after purge"
+[ ! -e /var/lib/dkms/gfraid ] || fail "/var/lib/dkms/gfraid left after purge"
+echo "check-debs: installed, consumed, DKMS-built and purged; $(echo "$files" | wc -l) paths, none left"
