@@ -13,6 +13,7 @@
 #include <immintrin.h>
 
 #include "bare.h"
+#include "../src/ec/strips.h"
 
 typedef __m512i V;
 
@@ -37,12 +38,19 @@ static inline void st_as(uint8_t *p, V v, const int nt)
 		st(p, v);
 }
 
-/* Blocks longer than this that an op goes over more than once (more
-   parity rows than one pass makes) go by in strips of STRIP bytes, and
-   streaming encodes always do, as the encode and check kernels
-   (src/ec/simd_body.h). */
-#define STRIP_FROM ((size_t)65536)
-#define STRIP ((size_t)16384)
+/* The bytes of each block a loop over m rows goes over at a time: as the
+   encode and check kernels cut them (src/ec/strips.h), all of it unless
+   the block is long and more rows than one pass makes, or streamed. */
+static size_t strip_of(int m, size_t len, int nt)
+{
+	return nt || (m > 4 && len > EC_STRIP_FROM) ? EC_STRIP : len;
+}
+
+/* Where the strip from s ends. */
+static size_t strip_end(size_t s, size_t len, size_t strip)
+{
+	return len - s > strip ? s + strip : len;
+}
 
 /* call(r0, M) for the m output rows in blocks of up to 4 from row r0, M
    a compile-time count, as the kernels block them. */
@@ -161,10 +169,10 @@ static inline void encode_rows(int k, size_t off, size_t end, uint8_t **data, ui
 
 void bare_encode(int k, int m, size_t len, uint8_t **data, uint8_t **coding, int nt)
 {
-	size_t strip = nt || (m > 4 && len > STRIP_FROM) ? STRIP : len, s, e;
+	size_t strip = strip_of(m, len, nt), s, e;
 
 	for (s = 0; s < len; s = e) {
-		e = len - s > strip ? s + strip : len;
+		e = strip_end(s, len, strip);
 #define ENCODE_BLOCK(r0, M) \
 	(nt ? encode_rows(k, s, e, data, coding + (r0), M, 1) \
 	    : encode_rows(k, s, e, data, coding + (r0), M, 0))
@@ -206,11 +214,11 @@ static inline V check_rows(int k, size_t off, size_t end, uint8_t **data, uint8_
 
 int bare_ec_check(int k, int m, size_t len, uint8_t **data, uint8_t **parity)
 {
-	size_t strip = m > 4 && len > STRIP_FROM ? STRIP : len, s, e;
+	size_t strip = strip_of(m, len, 0), s, e;
 	V acc = _mm512_setzero_si512();
 
 	for (s = 0; s < len; s = e) {
-		e = len - s > strip ? s + strip : len;
+		e = strip_end(s, len, strip);
 #define CHECK_BLOCK(r0, M) acc = check_rows(k, s, e, data, parity + (r0), acc, M)
 		BY_ROW_BLOCKS(m, CHECK_BLOCK);
 #undef CHECK_BLOCK
@@ -247,10 +255,10 @@ static inline void update_rows(int n, size_t off, size_t end, uint8_t **src, uin
 
 void bare_update(int n, int m, size_t len, uint8_t **src, uint8_t **coding)
 {
-	size_t strip = m > 4 && len > STRIP_FROM ? STRIP : len, s, e;
+	size_t strip = strip_of(m, len, 0), s, e;
 
 	for (s = 0; s < len; s = e) {
-		e = len - s > strip ? s + strip : len;
+		e = strip_end(s, len, strip);
 #define UPDATE_BLOCK(r0, M) update_rows(n, s, e, src, coding + (r0), M)
 		BY_ROW_BLOCKS(m, UPDATE_BLOCK);
 #undef UPDATE_BLOCK

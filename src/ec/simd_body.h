@@ -33,19 +33,11 @@
 #define EC_UPDATE_UNROLL(rows) EC_UNROLL
 #endif
 
-/* A streaming encode's strip (bytes of each block, a multiple of every
-   ISA's step), and its data shards per chunk where there are more than
+#include "strips.h"
+
+/* A streaming encode's data shards per chunk where there are more than
    one and a half times as many (docs/BENCHMARKS.md, "Dispatch per size
    class, in fresh processes"). */
-#ifndef EC_STREAM_STRIP
-#define EC_STREAM_STRIP ((size_t)16384)
-#endif
-/* Blocks up to this long are gone over whole: a pass's partial sums
-   (EC_ROWS blocks) stay in the smallest L2s between passes, and strips
-   measured slower there. */
-#ifndef EC_STRIP_FROM
-#define EC_STRIP_FROM ((size_t)65536)
-#endif
 #ifndef EC_STREAM_CHUNK
 #define EC_STREAM_CHUNK 8
 #endif
@@ -204,8 +196,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 #endif
 	/* streaming many shards, fewer at a time, in chunks of sizes that
 	   differ by one at most */
-	per = stream && k > EC_STREAM_CHUNK * 3 / 2 && EC_STREAM_CHUNK < EC_CHUNK ? EC_STREAM_CHUNK
-									    : EC_CHUNK;
+	per = stream && k > EC_STREAM_CHUNK * 3 / 2 ? EC_STREAM_CHUNK : EC_CHUNK;
 	chunks = (k + per - 1) / per;
 	for (i = 0; i < chunks; i++) {
 		int j0 = stream ? i * k / chunks : i * per;
@@ -258,7 +249,7 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 	   hardware prefetchers follow). */
 	strip = stream || (len > EC_STRIP_FROM &&
 			   (rows > EC_ROWS || (OP != EC_UPDATE && k > EC_CHUNK)))
-			? EC_STREAM_STRIP
+			? EC_STRIP
 			: len;
 	for (s = off; s < end; s = s_end) {
 		s_end = end - s > strip ? s + strip : end;
