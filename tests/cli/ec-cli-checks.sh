@@ -45,6 +45,19 @@ expect "bench --placements 3 times each case in three placements" 0 \
 	$emu "$cli" bench --rounds 2 --placements 3 --op gen_syndrome --impl gfraid:base \
 	--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1
 
+# The summary's columns stay aligned with the longest variant name (the
+# nasm encode's, where this CPU runs it; "-" where it does not).
+$emu "$cli" bench --op ec_encode --impl gfraid:avx512_gfni_asm,gfraid:base,isal: --disks 4+2 \
+	--size 4KiB --min-time 0.001 --repetitions 1 >"$tmp/summary" 2>/dev/null
+if awk '/^op +geom +size/ { at = index($0, "ratio") + 5; next }
+	at && /^ec_encode/ { n++; if (substr($0, at - 1, 1) !~ /[x-]/ || substr($0, at, 1) != " ") bad = 1 }
+	END { exit !(at && n && !bad) }' "$tmp/summary"; then
+	check ok "bench summary columns aligned"
+else
+	check bad "bench summary columns not aligned:"
+	sed -n '/^op /,$p' "$tmp/summary"
+fi
+
 # Ctrl-C: verify stops, says what it checked, exits 130.
 $emu "$cli" verify --iterations 100000 >"$tmp/int" 2>&1 &
 pid=$!

@@ -154,8 +154,12 @@ int bench_same_group(const struct bench_case *a, const struct bench_case *b)
    and the XOR floor of the same data. */
 static void print_summary(const struct result *res, int n)
 {
-	int i, j, header = 0;
+	int i, j, header = 0, name_w = 18;
 
+	/* the name columns as wide as the longest name shown */
+	for (i = 0; i < n; i++)
+		if (res[i].c->side != SIDE_FLOOR && (int)strlen(res[i].c->impl) > name_w)
+			name_w = (int)strlen(res[i].c->impl);
 	for (i = 0; i < n; i++) {
 		const struct result *ours = NULL, *peer = NULL, *floor = NULL;
 
@@ -182,20 +186,21 @@ static void print_summary(const struct result *res, int n)
 				peer = r;
 		}
 		if (!header) {
-			printf("\n%-16s %-6s %-10s %-26s %-26s %7s %9s\n", "op", "geom", "size",
-			       "libgfraid best (GB/s)", "best peer (GB/s)", "ratio", "xor floor");
+			printf("\n%-16s %-6s %-10s %-*s %-*s %7s %9s\n", "op", "geom", "size",
+			       name_w + 8, "libgfraid best (GB/s)", name_w + 8, "best peer (GB/s)",
+			       "ratio", "xor floor");
 			header = 1;
 		}
 		printf("%-16s %-6s %-10s ", bench_op_name(res[i].c->op), res[i].c->geometry,
 		       res[i].c->size);
 		if (ours)
-			printf("%-18s %7.2f ", ours->c->impl, ours->bytes_per_s / 1e9);
+			printf("%-*s %7.2f ", name_w, ours->c->impl, ours->bytes_per_s / 1e9);
 		else
-			printf("%-26s ", "-");
+			printf("%-*s ", name_w + 8, "-");
 		if (peer)
-			printf("%-18s %7.2f ", peer->c->impl, peer->bytes_per_s / 1e9);
+			printf("%-*s %7.2f ", name_w, peer->c->impl, peer->bytes_per_s / 1e9);
 		else
-			printf("%-26s ", "-");
+			printf("%-*s ", name_w + 8, "-");
 		if (ours && peer)
 			printf("%6.2fx ", ours->bytes_per_s / peer->bytes_per_s);
 		else
