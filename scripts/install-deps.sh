@@ -6,7 +6,7 @@ set -eu
 
 PACKAGES="build-essential cmake pkg-config check libcpuid-dev libisal-dev \
 libbenchmark-dev nasm linux-source-6.1 linux-headers-amd64 kmod xz-utils binutils \
-python3 gnuplot-nox dkms qemu-system-x86 busybox-static mdadm cpio \
+python3 gnuplot-nox groff-base dkms debhelper dh-dkms lintian qemu-system-x86 busybox-static mdadm cpio \
 clang-14 clang-19 libclang-rt-19-dev llvm-19 binutils-aarch64-linux-gnu"
 
 # The cross builds the tests run (scripts/test.sh): compiler and C library
