@@ -92,9 +92,10 @@ static void search(struct locate *l, const uint8_t *s, int t, int depth, int fro
 	int n = l->ec->k + l->ec->m, i;
 
 	if (depth == t) {
+		/* memcpy said outright: at Debian's package flags gcc made the
+		   loop a memmove, which the core may not call */
 		if (explains(l, s, t) && l->solutions++ == 0)
-			for (i = 0; i < t; i++)
-				l->found[i] = l->shard[i];
+			memcpy(l->found, l->shard, (size_t)t * sizeof(*l->found));
 		return;
 	}
 	/* depth < t <= MAX_PER_BYTE; said again for gcc's bounds warning */
