@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# Compile check of gfraid.ko and gfraid_raid6.ko against Debian's
-# linux-headers-amd64 (or the kernel series GFRAID_KERNEL names, e.g. 6.12:
-# kernel-version.sh; or GFRAID_KDIR), from the unchanged src/ files; with
-# arm64, against Debian's linux-headers-arm64 with aarch64-linux-gnu-gcc
-# (the NEON tiers, kernel_neon_begin/end). The build runs in a tree of
+# Compile check of gfraid.ko and gfraid_raid6.ko against the headers of
+# Debian's linux-headers-amd64 (or of the kernel series GFRAID_KERNEL names,
+# e.g. 6.12; or the tree GFRAID_KDIR names), unpacked by kernel-tree.sh into
+# GFRAID_KERNEL_CACHE, from the unchanged src/ files; with arm64, against
+# Debian's linux-headers-arm64 with aarch64-linux-gnu-gcc (the NEON tiers,
+# kernel_neon_begin/end). The build runs in a tree of
 # symlinks under WORKDIR so the source tree gets no kbuild output. Any
 # warning fails it, objtool's included (it checks the nasm kernels too).
 # Usage: [GFRAID_KERNEL=6.12] build-module.sh SOURCE_DIR WORKDIR [arm64]
@@ -24,22 +25,23 @@ if [ "$arch" = arm64 ]; then
 	pkg=$(apt-cache show linux-headers-arm64:arm64 | sed -n 's/^Depends: \([^ ,]*\).*/\1/p' | head -n 1)
 	[ -n "$pkg" ] || { echo "build-module: no linux-headers-arm64:arm64 (dpkg --add-architecture arm64; apt-get update)" >&2; exit 1; }
 	common=$(apt-cache show "$pkg:arm64" | sed -n 's/^Depends: \([^ ,]*-common\) (= \([^)]*\)).*/\1=\2/p' | head -n 1)
+	# The host's kbuild: the one unpacked with the amd64 headers.
+	host=$(sh "$(dirname "$0")/kernel-tree.sh" default | sed -n 3p) || exit 1
+	kbuild=$(cd "$host/../../lib" && pwd)/linux-kbuild-6.1
+	[ -d "$kbuild" ] || { echo "build-module: no $kbuild" >&2; exit 1; }
 	mkdir -p "$work/headers/debs" "$work/headers/usr/lib"
 	(cd "$work/headers/debs" && apt-get download "$pkg:arm64" "$common" >/dev/null 2>&1) ||
 		{ echo "build-module: cannot download $pkg:arm64 $common" >&2; exit 1; }
 	for deb in "$work"/headers/debs/*.deb; do
 		dpkg-deb -x "$deb" "$work/headers"
 	done
-	ln -s /usr/lib/linux-kbuild-6.1 "$work/headers/usr/lib/linux-kbuild-6.1"
+	ln -s "$kbuild" "$work/headers/usr/lib/linux-kbuild-6.1"
 	sed -i "s|/usr/src/|$work/headers/usr/src/|" "$work/headers/usr/src/$pkg/Makefile"
 	kdir=$work/headers/usr/src/$pkg
 	set -- CROSS_COMPILE=aarch64-linux-gnu-
 elif [ -z "$kdir" ]; then
-	kver=$(sh "$(dirname "$0")/kernel-version.sh" "${GFRAID_KERNEL:-default}") || {
-		echo "build-module: install the headers (scripts/install-deps.sh)" >&2
-		exit 1
-	}
-	kdir=/usr/src/linux-headers-$kver
+	kdir=$(sh "$(dirname "$0")/kernel-tree.sh" "${GFRAID_KERNEL:-default}" | sed -n 3p)
+	[ -n "$kdir" ] || exit 1
 fi
 if [ ! -f "$kdir/Makefile" ]; then
 	echo "build-module: no kernel build directory at $kdir" >&2

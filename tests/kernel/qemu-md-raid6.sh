@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 #
-# The real-kernel test: boot Debian's own kernel (exactly the version of the
-# installed linux-headers-amd64, or of the series GFRAID_KERNEL names, e.g.
-# 6.12: kernel-version.sh) in qemu with gfraid.ko and gfraid_raid6.ko
+# The real-kernel test: boot Debian's own kernel (exactly the version of
+# linux-headers-amd64, or of the series GFRAID_KERNEL names, e.g. 6.12; its
+# headers unpacked by kernel-tree.sh, its image downloaded and unpacked into
+# WORKDIR, neither installed) in qemu with gfraid.ko and gfraid_raid6.ko
 # built from this tree, and run md RAID-6 on top:
 #   - gfraid_raid6 corrupt=1 must refuse to load and install nothing;
 #   - gfraid_raid6 loads (its self-test passes) and replaces raid6_call;
@@ -54,11 +55,12 @@ if ldd "$BUSYBOX" >/dev/null 2>&1; then
 	fail "$BUSYBOX is dynamically linked: apt-get install busybox-static"
 fi
 
-# --- kernel: headers installed, image of exactly that version downloaded ----
-KVER=$(sh "$SRC/tests/kernel/kernel-version.sh" "${GFRAID_KERNEL:-default}") ||
-	fail "no kernel headers for series ${GFRAID_KERNEL:-default} (scripts/install-deps.sh)"
-HVER=$(dpkg-query -W -f='${Version}' "linux-headers-$KVER")
-KDIR=/usr/src/linux-headers-$KVER
+# --- kernel: headers unpacked, image of exactly that version downloaded -----
+TREE=$(sh "$SRC/tests/kernel/kernel-tree.sh" "${GFRAID_KERNEL:-default}") ||
+	fail "no kernel tree for series ${GFRAID_KERNEL:-default}"
+KVER=$(sed -n 1p <<<"$TREE")
+HVER=$(sed -n 2p <<<"$TREE")
+KDIR=$(sed -n 3p <<<"$TREE")
 [ -f "$KDIR/Makefile" ] || fail "no kernel build directory at $KDIR"
 say "kernel $KVER ($HVER)"
 

@@ -7,7 +7,8 @@
 # debian/copyright's GPL-2.0-only list the same as the sources' SPDX
 # lines; then installed on this machine, consumed through pkg-config and
 # find_package(gfraid), ec-cli and its man page run, the DKMS sources built
-# for a 6.12 kernel tree, and purged, leaving none of their files behind.
+# for Debian's 6.12 headers (unpacked by kernel-tree.sh), and purged,
+# leaving none of their files behind.
 # Needs root (dpkg -i) and packages none of them installed before.
 # Usage: check-debs.sh SOURCE_DIR WORKDIR ORACLE_INCLUDE ORACLE_LIBS...
 set -eu
