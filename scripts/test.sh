@@ -1,52 +1,138 @@
-#!/bin/sh
+#!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# The README's test command, and what CI runs: install what is missing,
-# build, run every test (unit suites against Linux lib/raid6 and ISA-L,
-# ec-cli, the bench smoke run, the install/consumer check, the kernel module
-# build); then build again with ASan+UBSan and rerun the unit and CLI tests;
-# then again with gcc -O1 and clang-14 and clang-19 at -O3 and -O1; then the
-# thread tests under ThreadSanitizer and each fuzz target for a few seconds;
-# then cross builds for aarch64, s390x, i686 and riscv64, their tests under
-# qemu-user.
-set -eu
+# The README's test commands, in two tiers.
+#
+# scripts/test.sh (quick): install what is missing (install-deps.sh --tests),
+# build with gcc and run every unit, CLI, bench and install test (the unit
+# suites force every variant against Linux lib/raid6 and ISA-L) and the
+# kernel module builds for Debian's 6.1 and 6.12 (headers unpacked, never
+# installed); under ASan+UBSan and built by clang-19, the suites that
+# check bytes.
+#
+# scripts/test.sh --all (CI): install-deps.sh --all (which adds the cross
+# builds' dpkg architectures and deb-src index), then everything: all of
+# the above with DKMS, both kernels booted in qemu under md RAID-6 and the
+# Debian packages; gcc -O1, clang-14 and clang-19 at -O3 and -O1, every
+# test; ThreadSanitizer; the fuzz targets; cross builds for aarch64, s390x,
+# i686 and riscv64, their tests under qemu-user.
+#
+# Both end by checking that the host is as it was: /boot, the installed
+# linux-image-* and linux-headers-* packages, and (quick tier) dpkg's
+# foreign architectures. The closing line: "test.sh: N passed, N failed",
+# counting each ctest test and each check outside ctest.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
+tier=quick
+case ${1:-} in
+"") ;;
+--all) tier=all ;;
+*) echo "usage: scripts/test.sh [--all]" >&2; exit 2 ;;
+esac
+logs=build-logs
+mkdir -p "$logs"
+start=$(date +%s)
+passed=0 failed=0 failures=""
 
-./scripts/install-deps.sh
+# run NAME COMMAND...: one stage, its output shown and kept in $logs/NAME.log;
+# its ctest tests counted from ctest's summaries, a stage without one
+# counted as one check, a stage that fails without a failed test as one
+# failure.
+run() {
+	local name=$1 log=$logs/$1.log t0=$(date +%s) rc p f
+	shift
+	echo "== test.sh: $name"
+	"$@" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	p=$(sed -n 's/^[0-9]*% tests passed, \([0-9]*\) tests* failed out of \([0-9]*\)$/\2 \1/p' "$log" |
+		awk '{ p += $1 - $2 } END { print p + 0 }')
+	f=$(sed -n 's/^[0-9]*% tests passed, \([0-9]*\) tests* failed out of [0-9]*$/\1/p' "$log" |
+		awk '{ f += $1 } END { print f + 0 }')
+	if ! grep -q "tests passed, .* failed out of" "$log"; then
+		[ "$rc" = 0 ] && p=1
+	fi
+	[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+	passed=$((passed + p))
+	failed=$((failed + f))
+	[ "$f" = 0 ] || failures="$failures $name"
+	echo "== test.sh: $name: $p passed, $f failed ($(($(date +%s) - t0)) s)"
+}
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j "$jobs"
-ctest --test-dir build --output-on-failure -j "$jobs"
+host_state() {
+	find /boot -xdev -printf '%p %s %T@\n' 2>/dev/null | sort
+	dpkg-query -W -f='${Package} ${Version} ${db:Status-Abbrev}\n' 'linux-image-*' 'linux-headers-*' \
+		2>/dev/null | awk '$NF ~ /^[ihu]/' | sort
+	[ "$tier" = all ] || dpkg --print-foreign-architectures
+}
+host_state >"$logs/host-before.txt"
 
-cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGFRAID_SANITIZE=ON \
-	-DGFRAID_BUILD_BENCH=OFF
-cmake --build build-sanitize -j "$jobs"
-ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli'
+cmake_build() {	# cmake_build DIR CMAKE_ARGS...: configure and build DIR
+	local dir=$1
+	shift
+	cmake -S . -B "$dir" "$@" && cmake --build "$dir" -j "$jobs"
+}
 
-./scripts/test-compilers.sh build-compilers
+if [ "$tier" = quick ]; then
+	run install-deps ./scripts/install-deps.sh --tests
+	run build cmake_build build -DCMAKE_BUILD_TYPE=Release -DGFRAID_BUILD_TESTS=ON -DGFRAID_BUILD_BENCH=ON
+	# every test but DKMS, the qemu boots, the arm64 module and the packages
+	run tests ctest --test-dir build --output-on-failure -j "$jobs" \
+		-E '^(kernel_dkms_builds_.*|kernel_md_raid6_qemu_.*|kernel_module_builds_arm64|debian_packages)$'
+	# Under ASan+UBSan and clang-19, the suites whose subject is the bytes
+	# (every variant forced against Linux lib/raid6, ISA-L and the
+	# references, bad input, the self-test, ec-cli verify and raid6check);
+	# those that time calibrations run so in --all.
+	bytes='^(test_(gf|raid6|ec|check|reconstruct|badinput|selftest|md_super|cpuinfo)|ec_cli_(verify|raid6check|bad_usage))$'
+	run sanitize-build cmake_build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DGFRAID_SANITIZE=ON -DGFRAID_BUILD_BENCH=OFF
+	run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -R "$bytes"
+	run clang-19-build cmake_build build-clang-19 -DCMAKE_BUILD_TYPE=Release \
+		-DCMAKE_C_COMPILER=clang-19 -DCMAKE_C_FLAGS=-Werror -DGFRAID_BUILD_BENCH=OFF
+	run clang-19 ctest --test-dir build-clang-19 --output-on-failure -j "$jobs" -R "$bytes"
+else
+	run install-deps ./scripts/install-deps.sh --all
+	run build cmake_build build -DCMAKE_BUILD_TYPE=Release -DGFRAID_BUILD_TESTS=ON -DGFRAID_BUILD_BENCH=ON
+	run tests ctest --test-dir build --output-on-failure -j "$jobs"
+	run sanitize-build cmake_build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DGFRAID_SANITIZE=ON -DGFRAID_BUILD_BENCH=OFF
+	run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli'
+	run compilers ./scripts/test-compilers.sh build-compilers
 
-# ThreadSanitizer (clang-19): first use from many threads, reconstruct
-# from 8 threads while another forces variants.
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
-	-DCMAKE_CXX_COMPILER=clang++-19 -DGFRAID_TSAN=ON -DGFRAID_BUILD_BENCH=OFF \
-	-DGFRAID_BUILD_CLI=OFF
-cmake --build build-tsan -j "$jobs" --target test_threads
-TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -L threads
+	# ThreadSanitizer (clang-19): first use from many threads, reconstruct
+	# from 8 threads while another forces variants.
+	run tsan-build cmake_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 -DGFRAID_TSAN=ON \
+		-DGFRAID_BUILD_BENCH=OFF -DGFRAID_BUILD_CLI=OFF
+	run tsan env TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -L threads
 
-# libFuzzer (clang-19, ASan+UBSan): each target briefly from its corpus.
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
-	-DCMAKE_CXX_COMPILER=clang++-19 -DGFRAID_FUZZ=ON -DGFRAID_BUILD_TESTS=OFF \
-	-DGFRAID_BUILD_BENCH=OFF -DGFRAID_BUILD_CLI=OFF -DGFRAID_ORACLES=OFF
-cmake --build build-fuzz -j "$jobs"
-ctest --test-dir build-fuzz -V -j "$jobs" -L fuzz >build-fuzz/smoke.log 2>&1 ||
-	{ cat build-fuzz/smoke.log; exit 1; }
-grep -E "smoke: |tests passed" build-fuzz/smoke.log
-# Cross builds, the tests under qemu-user, each against Linux lib/raid6
-# and ISA-L built or unpacked for the target: AArch64 (the NEON tiers),
-# s390x (big-endian), i686 and riscv64 (the base). Each Check test runs
-# alone in its process there.
-for triplet in aarch64-linux-gnu s390x-linux-gnu i686-linux-gnu riscv64-linux-gnu; do
-	./scripts/cross-test.sh "$triplet"
-done
-echo "test.sh: all tests passed: gcc, ASan+UBSan, gcc -O1, clang-14 and clang-19, TSan, fuzz," \
-	"aarch64, s390x, i686 and riscv64 under qemu-user"
+	# libFuzzer (clang-19, ASan+UBSan): each target briefly from its corpus.
+	run fuzz-build cmake_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 -DGFRAID_FUZZ=ON \
+		-DGFRAID_BUILD_TESTS=OFF -DGFRAID_BUILD_BENCH=OFF -DGFRAID_BUILD_CLI=OFF -DGFRAID_ORACLES=OFF
+	run fuzz ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz
+
+	# Cross builds, the tests under qemu-user, each against Linux lib/raid6
+	# and ISA-L built or unpacked for the target: AArch64 (the NEON tiers),
+	# s390x (big-endian), i686 and riscv64 (the base).
+	for triplet in aarch64-linux-gnu s390x-linux-gnu i686-linux-gnu riscv64-linux-gnu; do
+		run "cross-${triplet%%-*}" ./scripts/cross-test.sh "$triplet"
+	done
+fi
+
+# The host as it was: no kernel image or headers installed, nothing in
+# /boot changed, no dpkg architecture added (but by --all, which says so).
+host_unchanged() {
+	host_state >"$logs/host-after.txt"
+	if diff -u "$logs/host-before.txt" "$logs/host-after.txt"; then
+		echo "host: /boot, linux-image-*/linux-headers-* packages$([ "$tier" = all ] ||
+			echo ", dpkg foreign architectures") unchanged"
+	else
+		echo "host: changed (diff above)" >&2
+		return 1
+	fi
+}
+run host-unchanged host_unchanged
+
+echo "test.sh: $tier tier in $(($(date +%s) - start)) s${failures:+; failed:$failures}"
+echo "test.sh: $passed passed, $failed failed"
+[ "$failed" = 0 ]
