@@ -9,6 +9,13 @@
 
 #include "gfni_coefs.h"
 
+/* A streaming encode reads as many shards at a time as any other: split
+   in smaller chunks, the earlier chunks' sums are stored normally in the
+   parity lines the last one then streams over, which measured slower
+   with GFNI's cheap products than the extra streams (docs/BENCHMARKS.md,
+   "Dispatch per size class, in fresh processes"). */
+#define EC_STREAM_CHUNK EC_CHUNK
+
 struct ec_x {
 	V v;
 };

@@ -10,12 +10,6 @@
 /* Matrices are built EC_CHUNK data shards at a time: EC_ROWS x EC_CHUNK x
    8 bytes of stack, small enough for the kernel. */
 #define EC_CHUNK 16
-/* A streaming encode reads as many shards at a time as any other: split
-   in smaller chunks, the earlier chunks' sums are stored normally in the
-   parity lines the last one then streams over, which measured slower
-   with GFNI's cheap products than the extra streams (docs/BENCHMARKS.md,
-   "Dispatch per size class, in fresh processes"). */
-#define EC_STREAM_CHUNK EC_CHUNK
 
 struct ec_coefs {
 	uint64_t m[EC_ROWS][EC_CHUNK];

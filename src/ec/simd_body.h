@@ -9,8 +9,9 @@
  *     EC_CHUNK: data shards whose coefficients are prepared at a time;
  *     EC_PAIRS: 1 to take data shards two at a time (where one
  *     instruction folds two products into an accumulator), else 0;
- *     optionally EC_UPDATE_UNROLL(rows), vectors per step of update, and
- *     EC_SMALL_K n: encode with k <= n through a loop unrolled over k;
+ *     optionally EC_UPDATE_UNROLL(rows), vectors per step of update,
+ *     EC_SMALL_K n: encode with k <= n through a loop unrolled over k, and
+ *     EC_STREAM_CHUNK: data shards per chunk of a streaming encode (below);
  *   - struct ec_coefs and ec_coefs_load(c, gftbls, k, row0, nr, j0, nj):
  *     the coefficients of rows row0.. and data j0.. ready for multiplying
  *     (nibble tables where they are, or GFNI matrices built from them);
@@ -37,7 +38,7 @@
 
 /* A streaming encode's data shards per chunk where there are more than
    one and a half times as many (docs/BENCHMARKS.md, "Dispatch per size
-   class, in fresh processes"). */
+   class, in fresh processes"); an ISA file may set it to EC_CHUNK. */
 #ifndef EC_STREAM_CHUNK
 #define EC_STREAM_CHUNK 8
 #endif
