@@ -60,8 +60,9 @@ run() {
 
 host_state() {
 	find /boot -xdev -printf '%p %s %T@\n' 2>/dev/null | sort
-	dpkg-query -W -f='${Package} ${Version} ${db:Status-Abbrev}\n' 'linux-image-*' 'linux-headers-*' \
-		2>/dev/null | awk '$NF ~ /^[ihu]/' | sort
+	# installed in any state (dpkg also lists names it only knows of)
+	dpkg-query -W -f='${db:Status-Abbrev} ${Package} ${Version}\n' 'linux-image-*' 'linux-headers-*' \
+		2>/dev/null | awk 'substr($1, 2, 1) != "n"' | sort
 	[ "$tier" = all ] || dpkg --print-foreign-architectures
 }
 host_state >"$logs/host-before.txt"
