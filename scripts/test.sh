@@ -39,18 +39,14 @@ passed=0 failed=0 failures=""
 # counted as one check, a stage that fails without a failed test as one
 # failure.
 run() {
-	local name=$1 log=$logs/$1.log t0=$(date +%s) rc p f
+	local name=$1 log=$logs/$1.log t0=$(date +%s) rc n p f
 	shift
 	echo "== test.sh: $name"
 	"$@" 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
-	p=$(sed -n 's/^[0-9]*% tests passed, \([0-9]*\) tests* failed out of \([0-9]*\)$/\2 \1/p' "$log" |
-		awk '{ p += $1 - $2 } END { print p + 0 }')
-	f=$(sed -n 's/^[0-9]*% tests passed, \([0-9]*\) tests* failed out of [0-9]*$/\1/p' "$log" |
-		awk '{ f += $1 } END { print f + 0 }')
-	if ! grep -q "tests passed, .* failed out of" "$log"; then
-		[ "$rc" = 0 ] && p=1
-	fi
+	read -r n p f < <(sed -n 's/^[0-9]*% tests passed, \([0-9]*\) tests* failed out of \([0-9]*\)$/\2 \1/p' "$log" |
+		awk '{ n++; p += $1 - $2; f += $2 } END { print n + 0, p + 0, f + 0 }')
+	[ "$n" = 0 ] && [ "$rc" = 0 ] && p=1
 	[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
 	passed=$((passed + p))
 	failed=$((failed + f))

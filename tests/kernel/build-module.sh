@@ -26,8 +26,8 @@ if [ "$arch" = arm64 ]; then
 	[ -n "$pkg" ] || { echo "build-module: no linux-headers-arm64:arm64 (dpkg --add-architecture arm64; apt-get update)" >&2; exit 1; }
 	common=$(apt-cache show "$pkg:arm64" | sed -n 's/^Depends: \([^ ,]*-common\) (= \([^)]*\)).*/\1=\2/p' | head -n 1)
 	# The host's kbuild: the one unpacked with the amd64 headers.
-	host=$(sh "$(dirname "$0")/kernel-tree.sh" default | sed -n 3p) || exit 1
-	kbuild=$(cd "$host/../../lib" && pwd)/linux-kbuild-6.1
+	host=$(sh "$(dirname "$0")/kernel-tree.sh" default) || exit 1
+	kbuild=$(cd "$(echo "$host" | sed -n 3p)/../../lib" && pwd)/linux-kbuild-6.1
 	[ -d "$kbuild" ] || { echo "build-module: no $kbuild" >&2; exit 1; }
 	mkdir -p "$work/headers/debs" "$work/headers/usr/lib"
 	(cd "$work/headers/debs" && apt-get download "$pkg:arm64" "$common" >/dev/null 2>&1) ||
@@ -40,8 +40,8 @@ if [ "$arch" = arm64 ]; then
 	kdir=$work/headers/usr/src/$pkg
 	set -- CROSS_COMPILE=aarch64-linux-gnu-
 elif [ -z "$kdir" ]; then
-	kdir=$(sh "$(dirname "$0")/kernel-tree.sh" "${GFRAID_KERNEL:-default}" | sed -n 3p)
-	[ -n "$kdir" ] || exit 1
+	tree=$(sh "$(dirname "$0")/kernel-tree.sh" "${GFRAID_KERNEL:-default}") || exit 1
+	kdir=$(echo "$tree" | sed -n 3p)
 fi
 if [ ! -f "$kdir/Makefile" ]; then
 	echo "build-module: no kernel build directory at $kdir" >&2
