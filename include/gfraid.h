@@ -199,6 +199,16 @@ void gfraid_gen_cauchy_matrix(unsigned char *a, int m, int k);
 int gfraid_invert_matrix(const unsigned char *in, unsigned char *out, int n);
 
 /*
+ * gfraid_invert_matrix without allocating, for callers that may not (a
+ * kernel caller in atomic context): `in` is the work space and is
+ * overwritten (its contents on return are unspecified), `out` receives the
+ * inverse; in and out must not overlap. Uses 256 bytes of stack.
+ * Errors: GFRAID_ENULL, GFRAID_ESHARDS (n out of range), GFRAID_ESINGULAR
+ * (out is left untouched).
+ */
+int gfraid_invert_matrix_inplace(unsigned char *in, unsigned char *out, int n);
+
+/*
  * Expand the rows x k coefficients `a` (row-major, usually the parity rows
  * of a coding matrix, &matrix[k * k]) into gftbls, 32 bytes per
  * coefficient in the same order: for coefficient c, bytes 0..15 are

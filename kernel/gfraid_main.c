@@ -17,6 +17,7 @@ EXPORT_SYMBOL(gfraid_raid6_check);
 EXPORT_SYMBOL(gfraid_gen_rs_matrix);
 EXPORT_SYMBOL(gfraid_gen_cauchy_matrix);
 EXPORT_SYMBOL(gfraid_invert_matrix);
+EXPORT_SYMBOL(gfraid_invert_matrix_inplace);
 EXPORT_SYMBOL(gfraid_ec_init_tables);
 EXPORT_SYMBOL(gfraid_ec_encode_data);
 EXPORT_SYMBOL(gfraid_ec_encode_data_update);

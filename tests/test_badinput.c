@@ -247,6 +247,10 @@ START_TEST(matrix_functions_bad)
 	expect(gfraid_invert_matrix(a, out, 0), GFRAID_ESHARDS);
 	expect(gfraid_invert_matrix(a, out, -3), GFRAID_ESHARDS);
 	expect(gfraid_invert_matrix(a, out, 257), GFRAID_ESHARDS);
+	expect(gfraid_invert_matrix_inplace(NULL, out, 4), GFRAID_ENULL);
+	expect(gfraid_invert_matrix_inplace(a, NULL, 4), GFRAID_ENULL);
+	expect(gfraid_invert_matrix_inplace(a, out, 0), GFRAID_ESHARDS);
+	expect(gfraid_invert_matrix_inplace(a, out, 257), GFRAID_ESHARDS);
 	/* singular: a 4 x 4 matrix whose last row repeats the first */
 	memcpy(a + 12, a, 4);
 	memcpy(snapshot[0], a, LEN);

@@ -139,14 +139,15 @@ static int is_identity(const uint8_t *a, int n)
 	return 1;
 }
 
-/* Random matrices (most invertible), random singular ones, against ISA-L. */
+/* Random matrices (most invertible), random singular ones, against ISA-L;
+   the allocation-free form must agree with both. */
 START_TEST(inversion_vs_isal)
 {
 	int iter, n, singular = 0, regular = 0;
 
 	for (iter = 0; iter < 400; iter++) {
-		uint8_t *in, *keep, *out, *isal_in, *isal_out, *prod;
-		int ours, theirs;
+		uint8_t *in, *keep, *out, *isal_in, *isal_out, *prod, *work, *out2;
+		int ours, theirs, inplace;
 
 		n = iter < 300 ? test_range(1, 24) : test_range(25, 256);
 		in = malloc((size_t)n * n);
@@ -155,7 +156,9 @@ START_TEST(inversion_vs_isal)
 		isal_in = malloc((size_t)n * n);
 		isal_out = malloc((size_t)n * n);
 		prod = malloc((size_t)n * n);
-		ck_assert(in && keep && out && isal_in && isal_out && prod);
+		work = malloc((size_t)n * n);
+		out2 = malloc((size_t)n * n);
+		ck_assert(in && keep && out && isal_in && isal_out && prod && work && out2);
 		test_fill(in, (size_t)n * n);
 		if (iter % 5 == 4 && n > 1) {
 			/* singular: one row a multiple of another */
@@ -169,12 +172,17 @@ START_TEST(inversion_vs_isal)
 			memset(in + test_range(0, n - 1) * n, 0, (size_t)n); /* a zero row */
 		memcpy(keep, in, (size_t)n * n);
 		memcpy(isal_in, in, (size_t)n * n);
+		memcpy(work, in, (size_t)n * n);
 		memset(out, 0xa5, (size_t)n * n);
+		memset(out2, 0xa5, (size_t)n * n);
 
 		ours = gfraid_invert_matrix(in, out, n);
 		theirs = gf_invert_matrix(isal_in, isal_out, n);
+		inplace = gfraid_invert_matrix_inplace(work, out2, n);
 		ck_assert_same(in, keep, (size_t)n * n, "input must not change");
 		ck_assert_msg((ours == 0) == (theirs == 0), "n=%d: ours %d, ISA-L %d", n, ours, theirs);
+		ck_assert_int_eq(inplace, ours);
+		ck_assert_same(out2, out, (size_t)n * n, "allocation-free inverse");
 		if (ours == 0) {
 			regular++;
 			ck_assert_same(out, isal_out, (size_t)n * n, "inverse vs ISA-L");
@@ -194,6 +202,8 @@ START_TEST(inversion_vs_isal)
 		free(isal_in);
 		free(isal_out);
 		free(prod);
+		free(work);
+		free(out2);
 	}
 	ck_assert_int_gt(singular, 50);
 	ck_assert_int_gt(regular, 200);

@@ -139,3 +139,18 @@ int gfraid_invert_matrix(const unsigned char *in, unsigned char *out, int n)
 	gfr_port_free(w);
 	return err;
 }
+
+int gfraid_invert_matrix_inplace(unsigned char *in, unsigned char *out, int n)
+{
+	uint8_t pivot_row[GFRAID_MAX_SHARDS];
+	int err;
+
+	if (!in || !out)
+		return GFRAID_ENULL;
+	if (n < 1 || n > GFRAID_MAX_SHARDS)
+		return GFRAID_ESHARDS;
+	err = invert_in_place(in, pivot_row, n);
+	if (!err)
+		memcpy(out, in, (size_t)n * n);
+	return err;
+}
