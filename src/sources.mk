@@ -22,6 +22,11 @@ GFRAID_CORE_SRCS := \
 	calibrate.c \
 	error.c
 
+# ISA-L's erasure-code interface on the public API: libgfraid-isal.so in
+# userspace, gfraid_isal.ko in the kernel.
+GFRAID_ISAL_SRCS := \
+	isal/erasure_code.c
+
 # The SIMD sources and their flags are in the variant registry,
 # src/variants.h, which both builds read too.
 
