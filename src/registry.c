@@ -22,9 +22,25 @@
 #define GFR_ON_AARCH64(...)
 #endif
 
+/* A tier the build leaves out (kernel/Kbuild with GFRAID_TABLE_TIERS=n, the
+   TABLES tiers) comes with GFR_OMIT_<tier>=1 defined, and its lines are not
+   in the table: GFR_IF_KEPT(tier, x) is x unless GFR_OMIT_<tier> is 1. (A
+   macro defined as 1 turns GFR_OMIT_TEST_ into a comma, which moves the
+   second argument of GFR_SECOND from 1 to 0.) */
+#define GFR_OMIT_TEST_1 ,
+#define GFR_SECOND(a, b, ...) b
+#define GFR_KEPT_2(x) GFR_SECOND(x 0, 1, )
+#define GFR_KEPT_1(v) GFR_KEPT_2(GFR_OMIT_TEST_##v)
+#define GFR_KEPT(v) GFR_KEPT_1(v)
+#define GFR_IF_0(...)
+#define GFR_IF_1(...) __VA_ARGS__
+#define GFR_IF(c) GFR_IF_PASTE(c)
+#define GFR_IF_PASTE(c) GFR_IF_##c
+#define GFR_IF_KEPT(tier, ...) GFR_IF(GFR_KEPT(GFR_OMIT_##tier))(__VA_ARGS__)
+
 /* What each tier needs from the CPU and the OS: GFR_NEEDS_<tier>. */
 enum {
-#define GFR_TIER(tier, flags, needs) GFR_NEEDS_##tier = (needs),
+#define GFR_TIER(tier, flags, needs, multiply) GFR_NEEDS_##tier = (needs),
 #include "variants.h"
 };
 
@@ -35,8 +51,8 @@ enum {
 
 static const struct gfr_impl variants[] = {
 #define GFR_VARIANT(op, arch, tier, fn) \
-	GFR_ON_##arch({ NAME(fn, GFR_PREFIX_##op), GFR_NEEDS_##tier, (gfr_fn)fn, &gfr_op_##op, \
-			NONTEMPORAL(fn) }, )
+	GFR_ON_##arch(GFR_IF_KEPT(tier, { NAME(fn, GFR_PREFIX_##op), GFR_NEEDS_##tier, (gfr_fn)fn, \
+					  &gfr_op_##op, NONTEMPORAL(fn) }, ))
 #include "variants.h"
 };
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# Compile check of gfraid.ko and gfraid_raid6.ko against the headers of
+# Compile check of gfraid.ko, gfraid_raid6.ko and gfraid_isal.ko against the headers of
 # Debian's linux-headers-amd64 (or of the kernel series GFRAID_KERNEL names,
 # e.g. 6.12; or the tree GFRAID_KDIR names), unpacked by kernel-tree.sh into
 # GFRAID_KERNEL_CACHE, from the unchanged src/ files; with arm64, against
@@ -8,6 +8,8 @@
 # kernel_neon_begin/end). The build runs in a tree of
 # symlinks under WORKDIR so the source tree gets no kbuild output. Any
 # warning fails it, objtool's included (it checks the nasm kernels too).
+# Then again with GFRAID_TABLE_TIERS=n: no file or function of the
+# registry's TABLES tiers in gfraid.ko.
 # Usage: [GFRAID_KERNEL=6.12] build-module.sh SOURCE_DIR WORKDIR [arm64]
 set -eu
 srcdir=$1
@@ -73,17 +75,19 @@ if [ "$arch" != arm64 ]; then
 	echo "build-module: objtool checked the nasm kernels"
 fi
 
-for name in gfraid gfraid_raid6; do
+for name in gfraid gfraid_raid6 gfraid_isal; do
 	ko=$work/kernel/$name.ko
 	test -f "$ko" || { echo "build-module: no $name.ko" >&2; exit 1; }
 	license=$(modinfo -F license "$ko")
 	[ "$license" = "Dual BSD/GPL" ] || { echo "build-module: $name license is '$license'" >&2; exit 1; }
 done
-deps=$(modinfo -F depends "$work/kernel/gfraid_raid6.ko")
-case ",$deps," in
-*,gfraid,*) ;;
-*) echo "build-module: gfraid_raid6.ko depends on '$deps', not gfraid" >&2; exit 1 ;;
-esac
+for name in gfraid_raid6 gfraid_isal; do
+	deps=$(modinfo -F depends "$work/kernel/$name.ko")
+	case ",$deps," in
+	*,gfraid,*) ;;
+	*) echo "build-module: $name.ko depends on '$deps', not gfraid" >&2; exit 1 ;;
+	esac
+done
 
 # Every function of the public header is exported by the module, but
 # those it declares for userspace only (#ifndef __KERNEL__).
@@ -95,8 +99,20 @@ for sym in $(sed '/^#ifndef __KERNEL__/,/^#endif/d' "$srcdir/include/gfraid.h" |
 		missing=1
 	fi
 done
+# Every name of ISA-L's interface, GPL-only, by gfraid_isal.ko.
+isal=0
+for sym in $(cat "$srcdir"/include/gfraid-isal/isa-l_ec.h "$srcdir"/include/gfraid-isal/erasure_code.h \
+	"$srcdir"/include/gfraid-isal/gf_vect_mul.h | perl -0777 -pe 's{/\*.*?\*/}{}gs; s/^(#|extern "C"|\}).*$//mg' | tr '\n' ' ' | tr ';' '\n' |
+	sed -n 's/^ *\(unsigned char\|void\|int\|bool\) \([a-z0-9_]*\)(.*/\2/p'); do
+	if ! grep -q "[[:space:]]$sym[[:space:]].*/gfraid_isal[[:space:]]EXPORT_SYMBOL_GPL" "$work/kernel/Module.symvers"; then
+		echo "build-module: $sym is not exported (GPL) by gfraid_isal.ko" >&2
+		missing=1
+	fi
+	isal=$((isal + 1))
+done
+[ "$isal" -ge 28 ] || { echo "build-module: only $isal of ISA-L's names found in the headers" >&2; exit 1; }
 [ "$missing" = 0 ] || exit 1
-echo "build-module: gfraid.ko and gfraid_raid6.ko built (needs: $deps), $(grep -c gfraid_ "$work/kernel/Module.symvers") symbols exported"
+echo "build-module: gfraid.ko, gfraid_raid6.ko and gfraid_isal.ko built, $(grep -c gfraid_ "$work/kernel/Module.symvers") gfraid_ symbols exported, and ISA-L's $isal names (GPL)"
 desc=$(modinfo -F description "$work/kernel/gfraid_raid6.ko")
 case $desc in *refuses*) echo "build-module: gfraid_raid6.ko is the refusing one here: $desc" >&2; exit 1 ;; esac
 
@@ -111,3 +127,33 @@ if [ "$arch" != arm64 ]; then
 		{ echo "build-module: the refusing module does not name what is missing" >&2; exit 1; }
 	echo "build-module: against a <linux/raid/pq.h> without the recovery pointers, gfraid_raid6.ko refuses to load, naming raid6_datap_recov"
 fi
+
+# Without the nibble-table tiers: their files not compiled, their
+# functions not in gfraid.ko, the rest built as before.
+tiers=$(sed -n 's/^GFR_TIER(\([a-z0-9_]*\), .*, TABLES)$/\1/p' "$srcdir/src/variants.h")
+[ -n "$tiers" ] || { echo "build-module: no TABLES tier in the registry" >&2; exit 1; }
+make -C "$work/kernel" KDIR="$kdir" clean >/dev/null 2>&1
+module_build "$srcdir" "$work" "$kdir" "$work/build-no-tables.log" GFRAID_TABLE_TIERS=n "$@" ||
+	{ echo "build-module: GFRAID_TABLE_TIERS=n did not build" >&2; exit 1; }
+if grep -q "warning:" "$work/build-no-tables.log"; then
+	cat "$work/build-no-tables.log"
+	echo "build-module: GFRAID_TABLE_TIERS=n printed warnings" >&2
+	exit 1
+fi
+kept=$(nm "$work/kernel/gfraid.ko" | sed -n 's/^[0-9a-f]* [Tt] \(gfr_[a-z0-9]*_[a-z0-9]*_.*\)$/\1/p')
+[ -n "$kept" ] || { echo "build-module: GFRAID_TABLE_TIERS=n: no variant function at all" >&2; exit 1; }
+for t in $tiers; do
+	if [ -e "$work/src/ec/$t.o" ] || [ -e "$work/src/raid6/$t.o" ]; then
+		echo "build-module: GFRAID_TABLE_TIERS=n compiled the $t tier" >&2
+		exit 1
+	fi
+	if echo "$kept" | grep -Eq "_${t}(_x[0-9]+(nt)?|_nt)?\$"; then
+		echo "build-module: GFRAID_TABLE_TIERS=n: a $t function is in gfraid.ko" >&2
+		exit 1
+	fi
+done
+present=""
+for t in $(sed -n 's/^GFR_TIER(\([a-z0-9_]*\), .*)$/\1/p' "$srcdir/src/variants.h"); do
+	echo "$kept" | grep -Eq "^gfr_[a-z0-9]+_[a-z0-9]+_${t}(_x[0-9]+(nt)?|_nt)?\$" && present="$present $t"
+done
+echo "build-module: GFRAID_TABLE_TIERS=n leaves out the" $tiers "tiers; gfraid.ko has the$present tiers"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# dkms builds both modules from dkms.conf for the kernel of Debian's
+# dkms builds the modules of dkms.conf for the kernel of Debian's
 # linux-headers-amd64 (or of the series GFRAID_KERNEL names, e.g. 6.12),
 # against its headers unpacked by kernel-tree.sh into GFRAID_KERNEL_CACHE,
 # not installed, in private dkms/source/install trees under WORKDIR.
@@ -20,7 +20,7 @@ mkdir -p "$work/dkms" "$work/install"
 make -s -C "$srcdir/kernel" dkms-source DEST="$work/source/gfraid-$version"
 dkms --dkmstree "$work/dkms" --sourcetree "$work/source" --installtree "$work/install" \
 	build "gfraid/$version" -k "$kver" --kernelsourcedir "$kdir"
-for ko in gfraid gfraid_raid6; do
+for ko in gfraid gfraid_raid6 gfraid_isal; do
 	find "$work/dkms" -name "$ko.ko*" | grep -q . || { echo "dkms-build: no $ko.ko" >&2; exit 1; }
 done
 echo "dkms-build: gfraid/$version built for $kver"
