@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Build and run the consumer (consumer.c: libgfraid against ISA-L and Linux
 # lib/raid6) against a libgfraid installed under PREFIX, with pkg-config and
-# with find_package(gfraid), shared and static; LIBDIR holds libgfraid.so.0.
+# with find_package(gfraid), shared and static, and isal-consumer.c against
+# the installed libgfraid-isal; LIBDIR holds libgfraid.so.0.
 # Usage: check-consumer.sh PREFIX LIBDIR SOURCE_DIR WORKDIR ORACLE_INCLUDE ORACLE_LIBS...
 set -eu
 prefix=$1 libdir=$2 src=$3 work=$4 oracle_inc=$5
@@ -20,6 +21,19 @@ LD_LIBRARY_PATH="$libdir" "$work/consumer_pc" || fail "pkg-config consumer faile
 readelf -d "$work/consumer_pc" | grep -q 'NEEDED.*\[libgfraid.so.0\]' \
 	|| fail "pkg-config consumer does not need libgfraid.so.0"
 
+# libgfraid-isal: a program written for ISA-L's interface, through pkg-config
+# (-rpath-link: libgfraid-isal.so needs libgfraid.so.0, which a prefix
+# outside the linker's search path hides from it)
+cc -std=c11 -o "$work/isal_consumer" "$src/tests/install/isal-consumer.c" \
+	$(pkg-config --cflags gfraid-isal) $(pkg-config --libs gfraid-isal) -Wl,-rpath-link,"$libdir" \
+	|| fail "the ISA-L interface consumer does not build with pkg-config gfraid-isal"
+LD_LIBRARY_PATH="$libdir" "$work/isal_consumer" || fail "the ISA-L interface consumer failed"
+readelf -d "$work/isal_consumer" | grep -q 'NEEDED.*\[libgfraid-isal.so.0\]' \
+	|| fail "the ISA-L interface consumer does not need libgfraid-isal.so.0"
+if readelf -d "$work/isal_consumer" | grep -q 'NEEDED.*libisal'; then
+	fail "the ISA-L interface consumer needs libisal"
+fi
+
 # find_package(gfraid)
 cmake -S "$src/tests/install/cmake-consumer" -B "$work/cmake-consumer" \
 	-DCMAKE_PREFIX_PATH="$prefix" -DORACLE_INCLUDE="$oracle_inc" \
@@ -34,4 +48,5 @@ readelf -d "$work/cmake-consumer/consumer_shared" | grep -q 'NEEDED.*\[libgfraid
 if readelf -d "$work/cmake-consumer/consumer_static" | grep -q 'NEEDED.*libgfraid'; then
 	fail "gfraid::gfraid_static consumer needs libgfraid.so"
 fi
-echo "check-consumer: pkg-config, gfraid::gfraid and gfraid::gfraid_static consumers match ISA-L and Linux"
+echo "check-consumer: pkg-config, gfraid::gfraid and gfraid::gfraid_static consumers match ISA-L and Linux;" \
+	"the gfraid-isal consumer encodes and decodes"

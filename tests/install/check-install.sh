@@ -27,6 +27,16 @@ exported=$(nm -D --defined-only "$libdir/libgfraid.so" | awk '$2 != "A" { print 
 stray=$(echo "$exported" | grep -v '^gfraid_' || true)
 [ -z "$stray" ] || fail "exports non-gfraid_ symbols: $stray"
 echo "check-install: $(echo "$exported" | wc -l) symbols exported, all gfraid_*; SONAME $soname"
+for f in "$prefix/include/gfraid-isal/erasure_code.h" "$prefix/include/gfraid-isal/gf_vect_mul.h" \
+	"$libdir/libgfraid-isal.so" "$libdir/pkgconfig/gfraid-isal.pc"; do
+	[ -e "$f" ] || fail "missing $f"
+done
+soname=$(readelf -d "$libdir/libgfraid-isal.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$soname" = libgfraid-isal.so.0 ] || fail "libgfraid-isal's SONAME is '$soname'"
+exported=$(nm -D --defined-only "$libdir/libgfraid-isal.so" | awk '$2 != "A" { print $3 }' | sed 's/@.*//')
+stray=$(echo "$exported" | grep -Ev '^(ec|gf)_' || true)
+[ -z "$stray" ] || fail "libgfraid-isal exports names not ISA-L's: $stray"
+echo "check-install: libgfraid-isal exports $(echo "$exported" | wc -l) ec_*/gf_* names; SONAME $soname"
 "$prefix/bin/ec-cli" info >/dev/null || fail "installed ec-cli does not run"
 
 sh "$src/tests/install/check-consumer.sh" "$prefix" "$libdir" "$src" "$work" "$oracle_inc" \

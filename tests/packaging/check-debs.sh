@@ -16,7 +16,7 @@ src=$1 work=$2 oracle_inc=$3
 shift 3
 oracle_libs="$*"
 fail() { echo "check-debs: $*" >&2; exit 1; }
-packages="libgfraid0 libgfraid-dev gfraid-tools gfraid-dkms"
+packages="libgfraid0 libgfraid-dev libgfraid-isal0 libgfraid-isal-dev gfraid-tools gfraid-dkms"
 [ "$(id -u)" = 0 ] || fail "needs root, to install and purge the packages"
 for p in $packages; do
 	if dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^[ih]'; then
