@@ -45,52 +45,9 @@ fail() { say "FAIL: $*" >&2; exit 1; }
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 
-# --- prerequisites (installed by scripts/install-deps.sh) -------------------
-for cmd in qemu-system-x86_64 busybox mdadm cpio dpkg-deb apt-get depmod modinfo make gzip; do
-	command -v "$cmd" >/dev/null ||
-		fail "missing '$cmd': apt-get install qemu-system-x86 busybox-static mdadm cpio kmod"
-done
-BUSYBOX=$(command -v busybox)
-if ldd "$BUSYBOX" >/dev/null 2>&1; then
-	fail "$BUSYBOX is dynamically linked: apt-get install busybox-static"
-fi
-
-# --- kernel: headers unpacked, image of exactly that version downloaded -----
-TREE=$(sh "$SRC/tests/kernel/kernel-tree.sh" "${GFRAID_KERNEL:-default}") ||
-	fail "no kernel tree for series ${GFRAID_KERNEL:-default}"
-KVER=$(sed -n 1p <<<"$TREE")
-HVER=$(sed -n 2p <<<"$TREE")
-KDIR=$(sed -n 3p <<<"$TREE")
-[ -f "$KDIR/Makefile" ] || fail "no kernel build directory at $KDIR"
-say "kernel $KVER ($HVER)"
-
-KROOT=$WORK/kernel-$KVER-$HVER
-if [ ! -e "$KROOT/.complete" ]; then
-	rm -rf "$KROOT"
-	mkdir -p "$KROOT/deb"
-	# The signed image, or the unsigned one it is made from (the same
-	# kernel; the signed package can reach the archive days later).
-	download() {
-		(cd "$KROOT/deb" && { apt-get -q download "linux-image-$KVER=$HVER" ||
-			apt-get -q download "linux-image-$KVER-unsigned=$HVER"; })
-	}
-	if ! download >"$WORK/download.log" 2>&1; then
-		# Stale or missing package lists: refresh them once (as root).
-		[ "$(id -u)" = 0 ] && apt-get -q update >>"$WORK/download.log" 2>&1
-		download >>"$WORK/download.log" 2>&1 ||
-			{ cat "$WORK/download.log"; fail "cannot download linux-image-$KVER(-unsigned)=$HVER"; }
-	fi
-	# Only what the guest needs: the kernel and the md/raid/loop modules.
-	dpkg-deb --fsys-tarfile "$KROOT"/deb/*.deb | tar -x -C "$KROOT" --wildcards \
-		'./boot/vmlinuz-*' './lib/modules/*/modules.*' './lib/modules/*/kernel/lib/*' \
-		'./lib/modules/*/kernel/crypto/*' './lib/modules/*/kernel/arch/x86/crypto/*' \
-		'./lib/modules/*/kernel/drivers/md/*' './lib/modules/*/kernel/drivers/block/loop.ko*'
-	rm -rf "$KROOT/deb"
-	touch "$KROOT/.complete"
-fi
-VMLINUZ=$KROOT/boot/vmlinuz-$KVER
-MODDIR=$KROOT/lib/modules/$KVER
-[ -f "$VMLINUZ" ] || fail "no $VMLINUZ in the package"
+. "$SRC/tests/kernel/qemu-lib.sh"
+qemu_prerequisites
+qemu_kernel "$SRC" "${GFRAID_KERNEL:-default}" "$WORK"
 
 # --- our modules, from the unchanged sources (a tree of symlinks) -----------
 BUILD=$WORK/module-build
@@ -106,38 +63,11 @@ case $PQ in *.xz) xz -dc "$PQ" >"$WORK/raid6_pq.ko"; PQ=$WORK/raid6_pq.ko ;; esa
 say "modules built"
 
 # --- initramfs ----------------------------------------------------------------
-IRD=$WORK/initramfs
-rm -rf "$IRD"
-mkdir -p "$IRD"/{bin,sbin,dev,proc,sys,tmp,run,etc}
-cp "$BUSYBOX" "$IRD/bin/busybox"
-cp -L "$(command -v mdadm)" "$IRD/sbin/mdadm"
-for lib in $(ldd "$(command -v mdadm)" | grep -o '/[^ ]*'); do
-	mkdir -p "$IRD$(dirname "$lib")"
-	cp -L "$lib" "$IRD$lib"
-done
-declare -A HAVE=()
-add_module() {	# add_module NAME: the module and, recursively, what it needs
-	local name=$1 file dep rel
-	[ -n "${HAVE[$name]:-}" ] && return
-	HAVE[$name]=1
-	file=$(find "$MODDIR/kernel" \( -name "$name.ko*" -o -name "${name//_/-}.ko*" \
-		-o -name "${name//-/_}.ko*" \) | head -n 1)
-	[ -n "$file" ] || fail "kernel module $name not in linux-image-$KVER"
-	rel=${file#"$KROOT"/}
-	mkdir -p "$IRD/$(dirname "$rel")"
-	case $file in
-	*.xz) xz -dc "$file" >"$IRD/${rel%.xz}"; file=$IRD/${rel%.xz} ;;
-	*.zst) zstd -qdc "$file" >"$IRD/${rel%.zst}"; file=$IRD/${rel%.zst} ;;
-	*) cp "$file" "$IRD/$rel" ;;
-	esac
-	for dep in $(modinfo -F depends "$file" | tr ',' ' '); do add_module "$dep"; done
-}
+initramfs_start "$WORK/initramfs"
 for m in raid6_pq xor raid456 md-mod loop async_tx async_memcpy async_xor async_pq \
 	async_raid6_recov crc32c_generic libcrc32c; do
 	add_module "$m"
 done
-cp "$MODDIR"/modules.{order,builtin,builtin.modinfo} "$IRD/lib/modules/$KVER/" 2>/dev/null || true
-depmod -b "$IRD" "$KVER"
 cp "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/gfraid_raid6.ko" "$IRD/"
 # gfraid_raid6.ko as built for a kernel that moved on (its pq.h without the
 # datap recovery pointer): the guest makes sure it refuses to load
@@ -156,42 +86,9 @@ if [ -n "$EC_CLI" ]; then
 		esac
 	done
 fi
-cp "$SRC/tests/kernel/guest-init.sh" "$IRD/init"
-chmod +x "$IRD/init"
-(cd "$IRD" && find . | cpio -o -H newc --quiet | gzip -1) >"$WORK/initramfs.cpio.gz"
-say "initramfs $(du -h "$WORK/initramfs.cpio.gz" | cut -f1)"
+initramfs_finish "$SRC/tests/kernel/guest-init.sh" "$WORK/initramfs.cpio.gz"
 
 # --- boot -------------------------------------------------------------------
-# A nested "PVM" KVM (/sys/module/kvm_pvm) cannot boot
-# a stock kernel; TCG can, emulating up to AVX2. Real KVM must show AVX-512
-# and GFNI to the guest, and then the GFNI tier is required.
-if [ "$ACCEL" = auto ]; then
-	ACCEL=tcg
-	if [ -w /dev/kvm ] && [ ! -d /sys/module/kvm_pvm ] && grep -qw gfni /proc/cpuinfo &&
-		grep -qw avx512bw /proc/cpuinfo; then
-		ACCEL=kvm
-	fi
-fi
-case $ACCEL in
-kvm) QEMU_ACCEL=(-enable-kvm -cpu host); EXPECT=gfni ;;
-tcg) QEMU_ACCEL=(-accel tcg,thread=multi -cpu max); EXPECT= ;;
-*) fail "GFRAID_QEMU_ACCEL must be auto, kvm or tcg" ;;
-esac
-CONSOLE=$WORK/console-$ACCEL.log
-say "booting ($ACCEL); serial log: $CONSOLE"
-: >"$CONSOLE"
-set +e
-timeout "$TIMEOUT" qemu-system-x86_64 "${QEMU_ACCEL[@]}" -smp 2 -m 1536 -nographic -no-reboot \
-	-kernel "$VMLINUZ" -initrd "$WORK/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 loglevel=4 gt.mb=$MEMBER_MB gt.expect=$EXPECT" \
-	</dev/null >"$CONSOLE" 2>&1
-QRC=$?
-set -e
-grep -a '^GT:' "$CONSOLE" | tr -d '\r' || true
-say "qemu exited ($QRC) after $(($(date +%s) - T0))s"
-if grep -aq '^GT: RESULT: PASS' "$CONSOLE"; then
-	say "PASS"
-	exit 0
-fi
-grep -aq '^GT: RESULT: FAIL' "$CONSOLE" || { tail -n 30 "$CONSOLE" | tr -d '\r'; fail "no verdict from the guest (timeout or crash)"; }
-fail "the guest reported failures (see above and $CONSOLE)"
+qemu_accel "$ACCEL"
+qemu_boot "$WORK/initramfs.cpio.gz" "$WORK/console-$ACCEL.log" "$TIMEOUT" \
+	"gt.mb=$MEMBER_MB gt.expect=$EXPECT"

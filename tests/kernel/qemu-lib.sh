@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# Sourced by the real-kernel tests (qemu-md-raid6.sh, qemu-raidkm.sh), bash:
+# Debian's own kernel image downloaded and unpacked (never installed), an
+# initramfs of busybox, mdadm and the kernel's modules, and a qemu boot whose
+# guest reports lines "GT: ..." ending in "GT: RESULT: PASS|FAIL".
+# The caller defines say and fail, and sets T0 (the run's start, in s).
+
+# qemu_prerequisites: the host's tools (installed by scripts/install-deps.sh)
+qemu_prerequisites() {
+	local cmd
+	for cmd in qemu-system-x86_64 busybox mdadm cpio dpkg-deb apt-get depmod modinfo make gzip; do
+		command -v "$cmd" >/dev/null ||
+			fail "missing '$cmd': apt-get install qemu-system-x86 busybox-static mdadm cpio kmod"
+	done
+	BUSYBOX=$(command -v busybox)
+	if ldd "$BUSYBOX" >/dev/null 2>&1; then
+		fail "$BUSYBOX is dynamically linked: apt-get install busybox-static"
+	fi
+}
+
+# qemu_kernel SRC SERIES WORK: the headers of SERIES unpacked (kernel-tree.sh)
+# and the image of exactly that version unpacked under WORK (the kernel and
+# the md, raid, crypto and loop modules); sets KVER HVER KDIR KROOT VMLINUZ
+# MODDIR.
+qemu_kernel() {
+	local src=$1 series=$2 work=$3 tree
+	tree=$(sh "$src/tests/kernel/kernel-tree.sh" "$series") ||
+		fail "no kernel tree for series $series"
+	KVER=$(sed -n 1p <<<"$tree")
+	HVER=$(sed -n 2p <<<"$tree")
+	KDIR=$(sed -n 3p <<<"$tree")
+	[ -f "$KDIR/Makefile" ] || fail "no kernel build directory at $KDIR"
+	say "kernel $KVER ($HVER)"
+	KROOT=$work/kernel-$KVER-$HVER
+	if [ ! -e "$KROOT/.complete" ]; then
+		rm -rf "$KROOT"
+		mkdir -p "$KROOT/deb"
+		# The signed image, or the unsigned one it is made from (the same
+		# kernel; the signed package can reach the archive days later).
+		download() {
+			(cd "$KROOT/deb" && { apt-get -q download "linux-image-$KVER=$HVER" ||
+				apt-get -q download "linux-image-$KVER-unsigned=$HVER"; })
+		}
+		if ! download >"$work/download.log" 2>&1; then
+			# Stale or missing package lists: refresh them once (as root).
+			[ "$(id -u)" = 0 ] && apt-get -q update >>"$work/download.log" 2>&1
+			download >>"$work/download.log" 2>&1 ||
+				{ cat "$work/download.log"; fail "cannot download linux-image-$KVER(-unsigned)=$HVER"; }
+		fi
+		dpkg-deb --fsys-tarfile "$KROOT"/deb/*.deb | tar -x -C "$KROOT" --wildcards \
+			'./boot/vmlinuz-*' './lib/modules/*/modules.*' './lib/modules/*/kernel/lib/*' \
+			'./lib/modules/*/kernel/crypto/*' './lib/modules/*/kernel/arch/x86/crypto/*' \
+			'./lib/modules/*/kernel/drivers/md/*' './lib/modules/*/kernel/drivers/block/loop.ko*'
+		rm -rf "$KROOT/deb"
+		touch "$KROOT/.complete"
+	fi
+	VMLINUZ=$KROOT/boot/vmlinuz-$KVER
+	MODDIR=$KROOT/lib/modules/$KVER
+	[ -f "$VMLINUZ" ] || fail "no $VMLINUZ in the package"
+}
+
+# initramfs_start DIR: busybox and mdadm (with its libraries) in a new DIR
+initramfs_start() {
+	local lib
+	IRD=$1
+	rm -rf "$IRD"
+	mkdir -p "$IRD"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,run,etc}
+	cp "$BUSYBOX" "$IRD/bin/busybox"
+	cp -L "$(command -v mdadm)" "$IRD/sbin/mdadm"
+	for lib in $(ldd "$(command -v mdadm)" | grep -o '/[^ ]*'); do
+		mkdir -p "$IRD$(dirname "$lib")"
+		cp -L "$lib" "$IRD$lib"
+	done
+	HAVE=()
+}
+
+declare -A HAVE=()
+# add_module NAME: the image's module NAME and, recursively, what it needs
+add_module() {
+	local name=$1 file dep rel
+	[ -n "${HAVE[$name]:-}" ] && return
+	HAVE[$name]=1
+	file=$(find "$MODDIR/kernel" \( -name "$name.ko*" -o -name "${name//_/-}.ko*" \
+		-o -name "${name//-/_}.ko*" \) | head -n 1)
+	[ -n "$file" ] || fail "kernel module $name not in linux-image-$KVER"
+	rel=${file#"$KROOT"/}
+	mkdir -p "$IRD/$(dirname "$rel")"
+	case $file in
+	*.xz) xz -dc "$file" >"$IRD/${rel%.xz}"; file=$IRD/${rel%.xz} ;;
+	*.zst) zstd -qdc "$file" >"$IRD/${rel%.zst}"; file=$IRD/${rel%.zst} ;;
+	*) cp "$file" "$IRD/$rel" ;;
+	esac
+	for dep in $(modinfo -F depends "$file" | tr ',' ' '); do add_module "$dep"; done
+}
+
+# initramfs_finish INIT OUT: INIT as /init, modules.dep made, packed to OUT
+initramfs_finish() {
+	cp "$MODDIR"/modules.{order,builtin,builtin.modinfo} "$IRD/lib/modules/$KVER/" 2>/dev/null || true
+	depmod -b "$IRD" "$KVER"
+	cp "$1" "$IRD/init"
+	chmod +x "$IRD/init"
+	(cd "$IRD" && find . | cpio -o -H newc --quiet | gzip -1) >"$2"
+	say "initramfs $(du -h "$2" | cut -f1)"
+}
+
+# qemu_accel ACCEL: sets QEMU_ACCEL (qemu's arguments) and EXPECT (gfni
+# where the guest's CPU must offer the GFNI tier). A nested "PVM" KVM
+# (/sys/module/kvm_pvm) cannot boot a stock kernel; TCG can, emulating up
+# to AVX2. Real KVM must show AVX-512 and GFNI to the guest, and then the
+# GFNI tier is required.
+qemu_accel() {
+	ACCEL=$1
+	if [ "$ACCEL" = auto ]; then
+		ACCEL=tcg
+		if [ -w /dev/kvm ] && [ ! -d /sys/module/kvm_pvm ] && grep -qw gfni /proc/cpuinfo &&
+			grep -qw avx512bw /proc/cpuinfo; then
+			ACCEL=kvm
+		fi
+	fi
+	case $ACCEL in
+	kvm) QEMU_ACCEL=(-enable-kvm -cpu host); EXPECT=gfni ;;
+	tcg) QEMU_ACCEL=(-accel tcg,thread=multi -cpu max); EXPECT= ;;
+	*) fail "GFRAID_QEMU_ACCEL must be auto, kvm or tcg" ;;
+	esac
+}
+
+# qemu_boot INITRD CONSOLE TIMEOUT APPEND: boot VMLINUZ with INITRD, the
+# serial console to CONSOLE, "console=... APPEND" as the command line; print
+# the guest's GT: lines and exit 0 on its PASS, 1 otherwise.
+qemu_boot() {
+	local initrd=$1 console=$2 timeout=$3 append=$4 qrc
+	say "booting ($ACCEL); serial log: $console"
+	: >"$console"
+	set +e
+	timeout "$timeout" qemu-system-x86_64 "${QEMU_ACCEL[@]}" -smp 2 -m 1536 -nographic -no-reboot \
+		-kernel "$VMLINUZ" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 loglevel=4 $append" \
+		</dev/null >"$console" 2>&1
+	qrc=$?
+	set -e
+	grep -a '^GT:' "$console" | tr -d '\r' || true
+	say "qemu exited ($qrc) after $(($(date +%s) - T0))s"
+	if grep -aq '^GT: RESULT: PASS' "$console"; then
+		say "PASS"
+		exit 0
+	fi
+	grep -aq '^GT: RESULT: FAIL' "$console" ||
+		{ tail -n 30 "$console" | tr -d '\r'; fail "no verdict from the guest (timeout or crash)"; }
+	fail "the guest reported failures (see above and $console)"
+}
