@@ -58,6 +58,19 @@ static const struct {
 	{ "base", ec_encode_data_base, ec_encode_data_update_base, 0, TBL_CLASSIC },
 };
 
+/* The tables ISA-L's entry point i reads, of the rows x k coefficients a. */
+static void isal_tables(int i, int k, int rows, unsigned char *a, unsigned char *tbls)
+{
+	if (isal_ec[i].tables == TBL_CLASSIC)
+		isal_classic_tables(k, rows, a, tbls);
+#if ISAL_PEER_GFNI
+	else if (isal_ec[i].tables == TBL_GFNI)
+		ec_init_tables_gfni(k, rows, a, tbls);
+#endif
+	else
+		ec_init_tables(k, rows, a, tbls);
+}
+
 /* pq_gen, dispatched and per ISA. */
 static const struct {
 	const char *name;
@@ -108,6 +121,8 @@ static const char *const op_names[BOP_COUNT] = {
 	[BOP_ENCODE] = "ec_encode",	[BOP_UPDATE] = "ec_update",
 	[BOP_RECONSTRUCT] = "ec_reconstruct", [BOP_UPDATE_SHARDS] = "ec_update_shards",
 	[BOP_EC_CHECK] = "ec_check",
+	[BOP_KM_ENCODE] = "raidkm_encode", [BOP_KM_UPDATE] = "raidkm_update",
+	[BOP_KM_DECODE] = "raidkm_decode", [BOP_INVERT] = "gf_invert",
 	[BOP_FLOOR_MEMCPY] = "floor_memcpy", [BOP_FLOOR_XOR] = "floor_xor",
 };
 
@@ -115,6 +130,11 @@ static const int raid6_data[] = { 4, 8, 14 };
 static const int ec_geometry[][2] = { { 4, 2 }, { 8, 2 }, { 10, 4 }, { 16, 4 }, { 8, 8 }, { 32, 4 } };
 static const int update_shards_geometry[][2] = { { 4, 2 }, { 10, 4 }, { 8, 8 } };
 static const size_t sizes[] = { 4096, 65536, 1u << 20 };
+/* raidkm's geometries, and the ISA-L entry points it calls (AVX-512 GFNI,
+   else AVX2 GFNI, else base; the dispatched one as userspace calls it). */
+static const int raidkm_geometry[][2] = { { 4, 2 }, { 8, 4 }, { 12, 4 }, { 16, 4 } };
+static const char *const raidkm_isal[] = { "dispatched", "avx512_gfni", "avx2_gfni", "base" };
+#define RAIDKM_LEN 4096
 /* Blocks far past any L3, for the ops that stream their stores and the
    floors they are read against. */
 #define HUGE_LEN ((size_t)16 << 20)
@@ -140,6 +160,9 @@ enum gfraid_op bench_library_op(enum bench_op op)
 		return GFRAID_OP_RECOV;
 	case BOP_ENCODE:
 	case BOP_RECONSTRUCT:	/* reconstruct runs the encode variant */
+	case BOP_KM_ENCODE:
+	case BOP_KM_DECODE:
+	case BOP_INVERT:	/* none; never forced (bench_has_variants) */
 		return GFRAID_OP_EC_ENCODE;
 	case BOP_UPDATE_SHARDS:
 		return GFRAID_OP_EC_UPDATE_SHARDS;
@@ -152,9 +175,18 @@ enum gfraid_op bench_library_op(enum bench_op op)
 	}
 }
 
+int bench_has_variants(enum bench_op op)
+{
+	return op != BOP_INVERT;
+}
+
 int bench_blocks(const struct bench_case *c)
 {
 	switch (c->op) {
+	case BOP_KM_UPDATE:
+		return 1 + c->parity;
+	case BOP_KM_DECODE:	/* each call: the k survivors in, one lost page out */
+		return c->data + 1;
 	case BOP_XOR_RMW:	/* one data disk, P and Q */
 		return 3;
 	case BOP_UPDATE:
@@ -205,7 +237,9 @@ static void add(enum bench_op op, enum bench_side side, const char *prefix, cons
 	c->odd = odd;
 	snprintf(c->impl, sizeof(c->impl), "%s:%s", prefix, impl);
 	snprintf(c->geometry, sizeof(c->geometry), "%d+%d", data, parity);
-	if (odd)
+	if (op == BOP_INVERT)
+		snprintf(c->size, sizeof(c->size), "matrix");
+	else if (odd)
 		snprintf(c->size, sizeof(c->size), "odd%zu", len);
 	else if (len >= 1u << 20)
 		snprintf(c->size, sizeof(c->size), "%zuMiB", len >> 20);
@@ -250,6 +284,35 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 		add(op, SIDE_FLOOR, "floor", "affine", 1, data, parity, len, odd);
 	if (op == BOP_GEN || op == BOP_ENCODE)	/* index 2: the stores non-temporal */
 		add(op, SIDE_FLOOR, "floor", "bare_nt", 2, data, parity, len, odd);
+#endif
+}
+
+/* raidkm's calls at one geometry: every libgfraid variant of the op (the
+   one dispatch picks is what gfraid_isal.ko and libgfraid-isal call), and
+   ISA-L's entry points raidkm calls. */
+static void add_raidkm_sides(enum bench_op op, int data, int parity)
+{
+	enum gfraid_op lop = bench_library_op(op);
+	int i;
+
+	if (op == BOP_INVERT) {
+		add(op, SIDE_OURS, "gfraid", "invert_matrix_inplace", 0, data, parity, 0, 0);
+#ifdef GFRAID_HAVE_ORACLES
+		add(op, SIDE_PEER, "isal", "gf_invert_matrix", 0, data, parity, 0, 0);
+#endif
+		return;
+	}
+	for (i = 0; i < gfraid_impl_count(lop); i++)
+		add(op, SIDE_OURS, "gfraid", gfraid_impl_name(lop, i), i, data, parity, RAIDKM_LEN, 0);
+#ifdef GFRAID_HAVE_ORACLES
+	for (i = 0; i < (int)COUNT_OF(isal_ec); i++) {
+		size_t j;
+
+		for (j = 0; j < COUNT_OF(raidkm_isal); j++)
+			if (!strcmp(isal_ec[i].name, raidkm_isal[j]))
+				add(op, SIDE_PEER, "isal", isal_ec[i].name, i, data, parity,
+				    RAIDKM_LEN, 0);
+	}
 #endif
 }
 
@@ -305,6 +368,12 @@ int bench_catalogue(const struct bench_case **cases)
 			add_all_sides(BOP_UPDATE_SHARDS, update_shards_geometry[g][0],
 				      update_shards_geometry[g][1], HUGE_LEN, 0);
 		add_all_sides(BOP_UPDATE_SHARDS, 10, 4, ODD_LEN, 1);
+		for (op = BOP_KM_ENCODE; op <= BOP_KM_DECODE; op++)
+			for (g = 0; g < COUNT_OF(raidkm_geometry); g++)
+				add_raidkm_sides((enum bench_op)op, raidkm_geometry[g][0],
+						 raidkm_geometry[g][1]);
+		for (g = 4; g <= 16; g++)
+			add_raidkm_sides(BOP_INVERT, (int)g, 4);
 		for (g = 0; g < COUNT_OF(raid6_data); g++)
 			add_floors(raid6_data[g], 2);
 		for (g = 0; g < COUNT_OF(ec_geometry); g++)
@@ -316,8 +385,10 @@ int bench_catalogue(const struct bench_case **cases)
 
 int64_t bench_step_bytes(const struct bench_case *c)
 {
-	if (c->op == BOP_XOR_RMW)
+	if (c->op == BOP_XOR_RMW || c->op == BOP_KM_UPDATE)
 		return (int64_t)c->len;
+	if (c->op == BOP_INVERT)
+		return (int64_t)c->data * c->data;
 	if (c->op == BOP_UPDATE_SHARDS)
 		return (int64_t)UPDATE_SHARDS_OF(c->data) * (int64_t)c->len;
 	return (int64_t)c->data * (int64_t)c->len;
@@ -343,6 +414,10 @@ struct bench_run {
 	uint8_t present[GFRAID_MAX_SHARDS];
 	uint8_t **src, **out;
 	int lost;
+	/* raidkm's decode and gf_invert: the code's matrix (rows of k), the
+	   rows decoded from, the lost rows, the k x k work and inverse */
+	uint8_t *amat, *sub, *inv;
+	int rows[GFRAID_MAX_SHARDS], lost_row[GFRAID_MAX_SHARDS];
 };
 
 static void *zalloc(size_t n)
@@ -411,7 +486,13 @@ static int blocks_needed(const struct bench_case *c)
 	case BOP_RECONSTRUCT:
 	case BOP_UPDATE_SHARDS:
 	case BOP_EC_CHECK:
+	case BOP_KM_ENCODE:
+	case BOP_KM_UPDATE:
 		return c->data + c->parity;
+	case BOP_KM_DECODE:	/* and the lost pages rebuilt apart */
+		return c->data + 2 * c->parity;
+	case BOP_INVERT:
+		return 1;
 	case BOP_FLOOR_MEMCPY:
 		return 2 * c->data;
 	case BOP_FLOOR_XOR:
@@ -423,6 +504,8 @@ static int blocks_needed(const struct bench_case *c)
 
 const char *bench_why_not(const struct bench_case *c)
 {
+	if (c->op == BOP_INVERT)
+		return NULL;
 	if (c->side == SIDE_OURS)
 		return gfraid_impl_available(bench_library_op(c->op), c->index) == 1
 			       ? NULL
@@ -526,6 +609,52 @@ static void reconstruct_open(struct bench_run *r)
 #endif
 }
 
+/*
+ * raidkm's decode: the stripe encoded, m data pages lost (spread as
+ * reconstruct_open's), the k rows of the first survivors kept; one 32-byte
+ * table (k x 1) per call. gf_invert: the same survivor rows for k+4.
+ */
+static void raidkm_decode_open(struct bench_run *r)
+{
+	const struct bench_case *c = r->c;
+	int k = c->data, n = k + c->parity, i, s = 0;
+	uint8_t present[GFRAID_MAX_SHARDS];
+
+	r->amat = zalloc((size_t)n * k);
+	r->sub = zalloc((size_t)k * k);
+	r->inv = zalloc((size_t)k * k);
+	r->tbl = zalloc((size_t)32 * k * c->parity);
+	gfraid_gen_cauchy_matrix(r->amat, n, k);
+	r->lost = c->parity < k ? c->parity : k;
+	memset(present, 1, sizeof(present));
+	for (i = 0; i < r->lost; i++) {
+		r->lost_row[i] = i * k / r->lost;
+		present[r->lost_row[i]] = 0;
+	}
+	for (i = 0; i < n && s < k; i++)
+		if (present[i])
+			r->rows[s++] = i;
+	if (c->op == BOP_INVERT)
+		return;
+	gfraid_ec_init_tables(k, c->parity, r->amat + k * k, r->tbl);
+	gfraid_ec_encode_data((int)c->len, k, c->parity, r->tbl, r->blk, r->blk + k);
+	r->src = zalloc(sizeof(*r->src) * (size_t)k);
+	r->out = zalloc(sizeof(*r->out) * (size_t)r->lost);
+	for (i = 0; i < k; i++)
+		r->src[i] = r->blk[r->rows[i]];
+	for (i = 0; i < r->lost; i++)	/* written apart from the stripe */
+		r->out[i] = r->blk[n + i];
+}
+
+/* The survivors' k x k matrix, as raidkm gathers it for each stripe. */
+static void raidkm_gather(struct bench_run *r)
+{
+	int k = r->c->data, i;
+
+	for (i = 0; i < k; i++)
+		memcpy(r->sub + i * k, r->amat + r->rows[i] * k, (size_t)k);
+}
+
 struct bench_run *bench_open(const struct bench_case *c, const char **why)
 {
 	enum gfraid_op lop = bench_library_op(c->op);
@@ -534,7 +663,8 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 	*why = bench_why_not(c);
 	if (*why)
 		return NULL;
-	if (c->side == SIDE_OURS && gfraid_impl_force(lop, gfraid_impl_name(lop, c->index)) != 0) {
+	if (c->side == SIDE_OURS && bench_has_variants(c->op) &&
+	    gfraid_impl_force(lop, gfraid_impl_name(lop, c->index)) != 0) {
 		*why = "cannot force the variant";
 		return NULL;
 	}
@@ -558,7 +688,10 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 		gfraid_ec_encode(r->ec, c->len, (const unsigned char *const *)r->blk,
 				 r->blk + c->data);
 	}
-	if (c->op == BOP_ENCODE || c->op == BOP_UPDATE || c->op == BOP_UPDATE_SHARDS) {
+	if (c->op == BOP_KM_DECODE || c->op == BOP_INVERT)
+		raidkm_decode_open(r);
+	if (c->op == BOP_ENCODE || c->op == BOP_UPDATE || c->op == BOP_UPDATE_SHARDS ||
+	    c->op == BOP_KM_ENCODE || c->op == BOP_KM_UPDATE) {
 		uint8_t *a = zalloc((size_t)(c->data + c->parity) * c->data);
 
 		r->tbl = zalloc((size_t)32 * c->data * c->parity);
@@ -568,14 +701,7 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 			uint8_t *coef = a + c->data * c->data;
 
 			gf_gen_cauchy1_matrix(a, c->data + c->parity, c->data);
-			if (isal_ec[c->index].tables == TBL_CLASSIC)
-				isal_classic_tables(c->data, c->parity, coef, r->tbl);
-#if ISAL_PEER_GFNI
-			else if (isal_ec[c->index].tables == TBL_GFNI)
-				ec_init_tables_gfni(c->data, c->parity, coef, r->tbl);
-#endif
-			else
-				ec_init_tables(c->data, c->parity, coef, r->tbl);
+			isal_tables(c->index, c->data, c->parity, coef, r->tbl);
 		} else
 #endif
 			gfraid_ec_init_tables(c->data, c->parity, a + c->data * c->data, r->tbl);
@@ -634,6 +760,27 @@ static void step_ours(struct bench_run *r)
 		gfraid_ec_check(r->ec, c->len, (const unsigned char *const *)r->blk, bad, &nbad);
 		break;
 	}
+	case BOP_KM_ENCODE:
+		gfraid_ec_encode_data((int)c->len, c->data, c->parity, r->tbl, r->blk,
+				      r->blk + c->data);
+		break;
+	case BOP_KM_UPDATE:
+		j = (int)(r->steps % (unsigned long)c->data);
+		gfraid_ec_encode_data_update((int)c->len, c->data, c->parity, j, r->tbl, r->blk[j],
+					     r->blk + c->data);
+		break;
+	case BOP_KM_DECODE:
+		raidkm_gather(r);
+		gfraid_invert_matrix_inplace(r->sub, r->inv, c->data);
+		for (j = 0; j < r->lost; j++) {
+			gfraid_ec_init_tables(c->data, 1, r->inv + r->lost_row[j] * c->data, r->tbl);
+			gfraid_ec_encode_data((int)c->len, c->data, 1, r->tbl, r->src, &r->out[j]);
+		}
+		break;
+	case BOP_INVERT:
+		raidkm_gather(r);
+		gfraid_invert_matrix_inplace(r->sub, r->inv, c->data);
+		break;
 	case BOP_UPDATE_SHARDS:
 		/* the changed shards' deltas, in blocks 0.. */
 		gfraid_ec_update_shards((int)c->len, c->data, c->parity, UPDATE_SHARDS_OF(c->data),
@@ -652,6 +799,26 @@ static void step_peer(struct bench_run *r)
 	int disks = c->data + 2, len = (int)c->len, j;
 	void **ptrs = (void **)r->blk;
 
+	if (c->op == BOP_INVERT) {
+		raidkm_gather(r);
+		gf_invert_matrix(r->sub, r->inv, c->data);
+		return;
+	}
+	if (c->op == BOP_KM_DECODE) {
+		raidkm_gather(r);
+		gf_invert_matrix(r->sub, r->inv, c->data);
+		for (j = 0; j < r->lost; j++) {
+			isal_tables(c->index, c->data, 1, r->inv + r->lost_row[j] * c->data, r->tbl);
+			isal_ec[c->index].encode(len, c->data, 1, r->tbl, r->src, &r->out[j]);
+		}
+		return;
+	}
+	if (c->op == BOP_KM_UPDATE) {
+		j = (int)(r->steps % (unsigned long)c->data);
+		isal_ec[c->index].update(len, c->data, c->parity, j, r->tbl, r->blk[j],
+					 r->blk + c->data);
+		return;
+	}
 	if (!strncmp(c->impl, "isal:", 5)) {
 		if (c->op == BOP_GEN)
 			isal_pq[c->index].gen(disks, len, ptrs);
@@ -659,7 +826,7 @@ static void step_peer(struct bench_run *r)
 			isal_pq_check[c->index].check(disks, len, ptrs);
 		else if (c->op == BOP_RECONSTRUCT)
 			ec_encode_data(len, c->data, r->lost, r->tbl, r->src, r->out);
-		else if (c->op == BOP_ENCODE)
+		else if (c->op == BOP_ENCODE || c->op == BOP_KM_ENCODE)
 			isal_ec[c->index].encode(len, c->data, c->parity, r->tbl, r->blk,
 						 r->blk + c->data);
 		else if (c->op == BOP_UPDATE_SHARDS)
@@ -782,13 +949,16 @@ void bench_step(struct bench_run *r)
 
 void bench_close(struct bench_run *r)
 {
-	if (r->c->side == SIDE_OURS)
+	if (r->c->side == SIDE_OURS && bench_has_variants(r->c->op))
 		gfraid_impl_force(bench_library_op(r->c->op), NULL);
 	free(r->blk);
 	free(r->mem);
 	free(r->tbl);
 	free(r->src);
 	free(r->out);
+	free(r->amat);
+	free(r->sub);
+	free(r->inv);
 	gfraid_ec_free(r->ec);
 	free(r);
 }

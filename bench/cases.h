@@ -29,6 +29,16 @@ enum bench_op {
 	BOP_EC_CHECK,		/* gfraid_ec_check, on a consistent stripe */
 	BOP_UPDATE_SHARDS,	/* a partial-stripe write: UPDATE_SHARDS_OF(k) data shards changed,
 				   gfraid_ec_update_shards once against ISA-L's update per shard */
+	/* md's k+m personality (raidkm) as it calls ISA-L's interface, on
+	   4 KiB pages, with the tables raidkm keeps per geometry: */
+	BOP_KM_ENCODE,		/* a full-stripe write: ec_encode_data(k, m) */
+	BOP_KM_UPDATE,		/* one page rewritten: ec_encode_data_update of one column
+				   (the column rotates over the data shards) */
+	BOP_KM_DECODE,		/* a stripe with m data pages lost: the k x k survivor matrix
+				   inverted, then per lost page init_tables(k, 1) and
+				   encode(k, 1) */
+	BOP_INVERT,		/* gf_invert_matrix of a k x k Cauchy survivor matrix alone
+				   (geometry k+4; bytes are the matrix's) */
 	BOP_FLOOR_MEMCPY,	/* memcpy of the data bytes */
 	BOP_FLOOR_XOR,		/* one XOR pass of all data blocks into one */
 	BOP_COUNT
@@ -53,6 +63,10 @@ const char *bench_op_name(enum bench_op op);
 /* The libgfraid op whose variants a case runs (floors: any; unused). */
 #include "gfraid.h"
 enum gfraid_op bench_library_op(enum bench_op op);
+
+/* Whether op runs one of libgfraid's variants (all but BOP_INVERT, whose
+   single "ours" case is gfraid_invert_matrix_inplace). */
+int bench_has_variants(enum bench_op op);
 
 /* The blocks one library call of c reads or writes, which with its length
    give the size class whose variant it runs (gfraid_class_of). */

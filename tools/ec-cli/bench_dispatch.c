@@ -286,7 +286,7 @@ void dispatch_report(const struct result *res, int n, const struct choices *ch, 
 		for (j = 0; j < i; j++)
 			if (bench_same_group(res[j].c, res[i].c))
 				break;
-		if (j == i && res[i].c->side == SIDE_OURS)
+		if (j == i && res[i].c->side == SIDE_OURS && bench_has_variants(res[i].c->op))
 			report_cell(res, n, &res[i], ch, nproc, &t, by_slot);
 	}
 	report_slots(ch, nproc, by_slot);
