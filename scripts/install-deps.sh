@@ -94,14 +94,8 @@ done
 if [ -n "$SOURCES" ] && [ ! -f "$SOURCES" ]; then
 	echo "install-deps: adding $SOURCES (the cross builds' ISA-L and Check sources)"
 	# the mirrors and suites of the system's own index, as deb-src
-	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-		sed -n 's/^Types: deb$/Types: deb-src/p; /^URIs:/p; /^Suites:/p; /^Components:/p;
-			/^Signed-By:/p; /^$/p' /etc/apt/sources.list.d/debian.sources
-	else
-		awk '$1 == "deb" { print "Types: deb-src"; print "URIs: " $2; print "Suites: " $3;
-			printf "Components:"; for (i = 4; i <= NF; i++) printf " %s", $i; print "\n" }' \
-			/etc/apt/sources.list
-	fi | $sudo tee "$SOURCES" >/dev/null
+	index=$(sh "$(dirname "$0")/deb-src-sources.sh") || exit 1
+	printf '%s\n' "$index" | $sudo tee "$SOURCES" >/dev/null
 fi
 # a foreign architecture's index caught mid-sync must not stop the install
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q ||

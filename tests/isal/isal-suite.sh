@@ -28,15 +28,8 @@ fetch() {
 	apt=$work/apt
 	rm -rf "$apt" "$work/isal"
 	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/parts" "$apt/src"
-	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-		sed -n 's/^Types: deb$/Types: deb-src/p; /^URIs:/p; /^Suites:/p; /^Components:/p;
-			/^Signed-By:/p; /^$/p' /etc/apt/sources.list.d/debian.sources
-	else
-		awk '$1 == "deb" { print "Types: deb-src"; print "URIs: " $2; print "Suites: " $3;
-			printf "Components:"; for (i = 4; i <= NF; i++) printf " %s", $i; print "\n" }' \
-			/etc/apt/sources.list
-	fi >"$apt/deb-src.sources"
-	grep -q '^Types: deb-src' "$apt/deb-src.sources" || fail "no Debian mirror found in the apt configuration"
+	sh "$(dirname "$0")/../../scripts/deb-src-sources.sh" >"$apt/deb-src.sources" ||
+		fail "no deb-src index could be made from the apt configuration"
 	set -- -q -o Dir::Etc::SourceList="$apt/deb-src.sources" -o Dir::Etc::SourceParts="$apt/parts" \
 		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
 	apt-get "$@" update >"$apt/update.log" 2>&1 || { cat "$apt/update.log"; fail "apt-get update of the private deb-src index failed"; }

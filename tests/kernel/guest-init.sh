@@ -2,38 +2,14 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 # /init of the qemu guest of qemu-md-raid6.sh. Lines for the host start
 # with "GT:"; the last one is "GT: RESULT: PASS" or "GT: RESULT: FAIL ...".
-/bin/busybox --install -s
-export PATH=/sbin:/bin MDADM_NO_UDEV=1
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mount -t tmpfs -o size=90% tmpfs /tmp
+export MDADM_NO_UDEV=1
+. /guest-lib.sh
 mount -t tmpfs tmpfs /run
 mkdir -p /etc/mdadm
-
-FAILS=0
-say() { echo "GT: $*"; }
-bad() { echo "GT: FAIL: $*"; FAILS=$((FAILS + 1)); }
-arg() { for a in $(cat /proc/cmdline); do case $a in gt.$1=*) echo "${a#*=}" ;; esac; done; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 MB=$(arg mb)
 EXPECT=$(arg expect)
 MD=/sys/block/md0/md
-
-finish() {
-	say "mdstat:"
-	sed 's/^/GT:   /' /proc/mdstat
-	if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|cut here'; then
-		dmesg | grep -B3 -A20 -E 'WARNING:|BUG:|Oops|cut here' | sed 's/^/GT: dmesg: /'
-		bad "WARN, BUG or Oops in dmesg"
-	fi
-	if [ "$FAILS" = 0 ]; then say "RESULT: PASS"; else say "RESULT: FAIL ($FAILS)"; fi
-	sync
-	poweroff -f
-}
-
-# dmesg lines since mark $1 (a line count)
-since() { dmesg | tail -n +$(($1 + 1)); }
 
 say "kernel $(uname -r), $(nproc) CPUs"
 for f in sse2 ssse3 avx2 avx512bw gfni; do

@@ -4,31 +4,10 @@
 # on gfraid_isal.ko, then on the stock isal_lib.ko, the same workload on the
 # same geometries, and the members compared. Lines for the host start with
 # "GT:"; the last one is "GT: RESULT: PASS" or "GT: RESULT: FAIL ...".
-/bin/busybox --install -s
-export PATH=/sbin:/bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mount -t tmpfs -o size=90% tmpfs /tmp
-
-FAILS=0
-say() { echo "GT: $*"; }
-bad() { echo "GT: FAIL: $*"; FAILS=$((FAILS + 1)); }
-arg() { for a in $(cat /proc/cmdline); do case $a in gt.$1=*) echo "${a#*=}" ;; esac; done; }
+. /guest-lib.sh
 MB=$(arg mb)
 GEOMETRIES=$(arg geometries | tr ',' ' ')
 MD=/sys/block/md0/md
-
-finish() {
-	if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|cut here'; then
-		dmesg | grep -B3 -A20 -E 'WARNING:|BUG:|Oops|cut here' | sed 's/^/GT: dmesg: /'
-		bad "WARN, BUG or Oops in dmesg"
-	fi
-	if [ "$FAILS" = 0 ]; then say "RESULT: PASS"; else say "RESULT: FAIL ($FAILS)"; fi
-	sync
-	poweroff -f
-}
-since() { dmesg | tail -n +$(($1 + 1)); }
 
 say "kernel $(uname -r), $(nproc) CPUs"
 for f in avx2 avx512bw gfni; do

@@ -3,7 +3,12 @@
 # Debian's own kernel image downloaded and unpacked (never installed), an
 # initramfs of busybox, mdadm and the kernel's modules, and a qemu boot whose
 # guest reports lines "GT: ..." ending in "GT: RESULT: PASS|FAIL".
-# The caller defines say and fail, and sets T0 (the run's start, in s).
+
+QEMU_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+T0=$(date +%s)
+# say MSG: MSG after the seconds since the test began; fail MSG: that, and out
+say() { printf '[%4ss] %s\n' "$(($(date +%s) - T0))" "$*"; }
+fail() { say "FAIL: $*" >&2; exit 1; }
 
 # qemu_prerequisites: the host's tools (installed by scripts/install-deps.sh)
 qemu_prerequisites() {
@@ -93,11 +98,13 @@ add_module() {
 	for dep in $(modinfo -F depends "$file" | tr ',' ' '); do add_module "$dep"; done
 }
 
-# initramfs_finish INIT OUT: INIT as /init, modules.dep made, packed to OUT
+# initramfs_finish INIT OUT: INIT as /init beside /guest-lib.sh, modules.dep
+# made, packed to OUT
 initramfs_finish() {
 	cp "$MODDIR"/modules.{order,builtin,builtin.modinfo} "$IRD/lib/modules/$KVER/" 2>/dev/null || true
 	depmod -b "$IRD" "$KVER"
 	cp "$1" "$IRD/init"
+	cp "$QEMU_LIB_DIR/guest-lib.sh" "$IRD/guest-lib.sh"
 	chmod +x "$IRD/init"
 	(cd "$IRD" && find . | cpio -o -H newc --quiet | gzip -1) >"$2"
 	say "initramfs $(du -h "$2" | cut -f1)"

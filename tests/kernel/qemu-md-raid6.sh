@@ -38,9 +38,6 @@ EC_CLI=${3:-}
 ACCEL=${GFRAID_QEMU_ACCEL:-auto}
 TIMEOUT=${GFRAID_QEMU_TIMEOUT:-1500}
 MEMBER_MB=${GFRAID_MEMBER_MB:-32}
-T0=$(date +%s)
-say() { printf '[%4ss] %s\n' "$(($(date +%s) - T0))" "$*"; }
-fail() { say "FAIL: $*" >&2; exit 1; }
 
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)

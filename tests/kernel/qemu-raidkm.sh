@@ -33,9 +33,6 @@ ACCEL=${GFRAID_QEMU_ACCEL:-auto}
 TIMEOUT=${GFRAID_QEMU_TIMEOUT:-1500}
 MEMBER_MB=${GFRAID_MEMBER_MB:-16}
 GEOMETRIES=${GFRAID_RAIDKM_GEOMETRIES:-4+2,6+3,8+4}
-T0=$(date +%s)
-say() { printf '[%4ss] %s\n' "$(($(date +%s) - T0))" "$*"; }
-fail() { say "FAIL: $*" >&2; exit 1; }
 
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)

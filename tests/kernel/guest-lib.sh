@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# Sourced by the qemu guests' /init scripts (busybox sh), as /guest-lib.sh
+# (qemu-lib.sh's initramfs_finish puts it there): the file systems mounted,
+# and the helpers every guest reports with. Lines for the host start with
+# "GT:"; finish ends them with "GT: RESULT: PASS" or "GT: RESULT: FAIL (N)".
+/bin/busybox --install -s
+export PATH=/sbin:/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs -o size=90% tmpfs /tmp
+
+FAILS=0
+say() { echo "GT: $*"; }
+bad() { echo "GT: FAIL: $*"; FAILS=$((FAILS + 1)); }
+# arg NAME: the value of gt.NAME= on the kernel's command line
+arg() { for a in $(cat /proc/cmdline); do case $a in gt.$1=*) echo "${a#*=}" ;; esac; done; }
+# since N: dmesg lines after the first N (a mark taken with dmesg | wc -l)
+since() { dmesg | tail -n +$(($1 + 1)); }
+
+# finish: md's state, any WARN, BUG or Oops as a failure, the result, and off
+finish() {
+	say "mdstat:"
+	sed 's/^/GT:   /' /proc/mdstat
+	if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|cut here'; then
+		dmesg | grep -B3 -A20 -E 'WARNING:|BUG:|Oops|cut here' | sed 's/^/GT: dmesg: /'
+		bad "WARN, BUG or Oops in dmesg"
+	fi
+	if [ "$FAILS" = 0 ]; then say "RESULT: PASS"; else say "RESULT: FAIL ($FAILS)"; fi
+	sync
+	poweroff -f
+}
