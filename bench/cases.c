@@ -623,7 +623,6 @@ static void raidkm_decode_open(struct bench_run *r)
 	r->amat = zalloc((size_t)n * k);
 	r->sub = zalloc((size_t)k * k);
 	r->inv = zalloc((size_t)k * k);
-	r->tbl = zalloc((size_t)32 * k * c->parity);
 	gfraid_gen_cauchy_matrix(r->amat, n, k);
 	r->lost = c->parity < k ? c->parity : k;
 	memset(present, 1, sizeof(present));
@@ -636,6 +635,7 @@ static void raidkm_decode_open(struct bench_run *r)
 			r->rows[s++] = i;
 	if (c->op == BOP_INVERT)
 		return;
+	r->tbl = zalloc((size_t)32 * k * c->parity);
 	gfraid_ec_init_tables(k, c->parity, r->amat + k * k, r->tbl);
 	gfraid_ec_encode_data((int)c->len, k, c->parity, r->tbl, r->blk, r->blk + k);
 	r->src = zalloc(sizeof(*r->src) * (size_t)k);
@@ -743,6 +743,7 @@ static void step_ours(struct bench_run *r)
 		break;
 	}
 	case BOP_ENCODE:
+	case BOP_KM_ENCODE:
 		gfraid_ec_encode_data((int)c->len, c->data, c->parity, r->tbl, r->blk,
 				      r->blk + c->data);
 		break;
@@ -760,10 +761,6 @@ static void step_ours(struct bench_run *r)
 		gfraid_ec_check(r->ec, c->len, (const unsigned char *const *)r->blk, bad, &nbad);
 		break;
 	}
-	case BOP_KM_ENCODE:
-		gfraid_ec_encode_data((int)c->len, c->data, c->parity, r->tbl, r->blk,
-				      r->blk + c->data);
-		break;
 	case BOP_KM_UPDATE:
 		j = (int)(r->steps % (unsigned long)c->data);
 		gfraid_ec_encode_data_update((int)c->len, c->data, c->parity, j, r->tbl, r->blk[j],
