@@ -74,11 +74,8 @@ create() {
 	[ "$(cat /sys/block/md0/size)" -gt 0 ] || bad "md0 has no size ($1+$2)"
 	settle
 }
-stop() {
-	echo clear >$MD/array_state 2>/dev/null || mdadm --stop /dev/md0 >/dev/null 2>&1
-	echo md0 >/sys/module/md_mod/parameters/new_array 2>/dev/null
-	echo inactive >$MD/array_state 2>/dev/null
-	echo clear >$MD/array_state 2>/dev/null
+stop() {	# stop: md0 stopped and gone, its members released
+	echo clear >$MD/array_state || bad "$GEOM: md0 did not stop"
 }
 verify() {	# verify WHAT: the payload read back through md
 	sync
