@@ -136,3 +136,19 @@ void lref_datap(int i, int gen_i, int disks, size_t bytes, int faila, void **ptr
 	raid6_call = *raid6_algos[gen_i];
 	raid6_recov_algos[i]->datap(disks, bytes, faila, ptrs);
 }
+
+const struct lref_oracle lref_linux61 = {
+	.name = "6.1",
+	.gen_count = lref_gen_count,
+	.gen_name = lref_gen_name,
+	.gen_valid = lref_gen_valid,
+	.gen = lref_gen,
+	.has_xor = lref_has_xor,
+	.xor_syndrome = lref_xor,
+	.recov_count = lref_recov_count,
+	.recov_name = lref_recov_name,
+	.recov_valid = lref_recov_valid,
+	.data2 = lref_2data,
+	.datap = lref_datap,
+	.gen_first_valid = lref_gen_first_valid,
+};

@@ -46,4 +46,28 @@ int lref_gen_first_valid(void);
  */
 int lref_gen_kernel_choice(void);
 
+/*
+ * One Linux's RAID-6 code behind the calls above, for the tests that hold
+ * libgfraid against each: lref_linux61 is lib/raid6 from linux-source-6.1,
+ * lref_linux72 (linux72_raid6.h) lib/raid/raid6 from linux-source-7.2.
+ */
+struct lref_oracle {
+	const char *name;
+	int (*gen_count)(void);
+	const char *(*gen_name)(int i);
+	int (*gen_valid)(int i);
+	void (*gen)(int i, int disks, size_t bytes, void **ptrs);
+	int (*has_xor)(int i);
+	void (*xor_syndrome)(int i, int disks, int start, int stop, size_t bytes, void **ptrs);
+	int (*recov_count)(void);
+	const char *(*recov_name)(int i);
+	int (*recov_valid)(int i);
+	void (*data2)(int i, int gen_i, int disks, size_t bytes, int faila, int failb,
+		      void **ptrs);
+	void (*datap)(int i, int gen_i, int disks, size_t bytes, int faila, void **ptrs);
+	int (*gen_first_valid)(void);
+};
+
+extern const struct lref_oracle lref_linux61;
+
 #endif

@@ -69,9 +69,21 @@ cmake_build() {	# cmake_build DIR CMAKE_ARGS...: configure and build DIR
 	cmake -S . -B "$dir" "$@" && cmake --build "$dir" -j "$jobs"
 }
 
+# Linux 7.2's lib/raid/raid6, the second RAID-6 oracle of build/,
+# build-sanitize/ and build-clang-19/: linux-source-7.2 from Debian's
+# unstable suite, downloaded into a cache through a private apt index.
+sid_cache=${GFRAID_SID_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libgfraid/sid}
+linux72() {	# sets linux72_source, the .deb, or "" if the stage failed
+	run linux-7.2-source ./scripts/sid-debs.sh "$sid_cache" linux-source-7.2
+	linux72_source=$(tail -n 1 "$logs/linux-7.2-source.log")
+	[ -f "$linux72_source" ] || linux72_source=""
+}
+
 if [ "$tier" = quick ]; then
 	run install-deps ./scripts/install-deps.sh --tests
-	run build cmake_build build -DCMAKE_BUILD_TYPE=Release -DGFRAID_BUILD_TESTS=ON -DGFRAID_BUILD_BENCH=ON
+	linux72
+	run build cmake_build build -DCMAKE_BUILD_TYPE=Release -DGFRAID_BUILD_TESTS=ON -DGFRAID_BUILD_BENCH=ON \
+		-DGFRAID_LINUX72_SOURCE="$linux72_source"
 	# every test but DKMS, the qemu boots, the arm64 module and the packages
 	run tests ctest --test-dir build --output-on-failure -j "$jobs" \
 		-E '^(kernel_dkms_builds_.*|kernel_md_raid6_qemu_.*|kernel_module_builds_arm64|debian_packages)$'
@@ -81,17 +93,20 @@ if [ "$tier" = quick ]; then
 	# those that time calibrations run so in --all.
 	bytes='^(test_(gf|raid6|ec|check|reconstruct|badinput|selftest|md_super|cpuinfo)|ec_cli_(verify|raid6check|bad_usage))$'
 	run sanitize-build cmake_build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-		-DGFRAID_SANITIZE=ON -DGFRAID_BUILD_BENCH=OFF
+		-DGFRAID_SANITIZE=ON -DGFRAID_BUILD_BENCH=OFF -DGFRAID_LINUX72_SOURCE="$linux72_source"
 	run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -R "$bytes"
 	run clang-19-build cmake_build build-clang-19 -DCMAKE_BUILD_TYPE=Release \
-		-DCMAKE_C_COMPILER=clang-19 -DCMAKE_C_FLAGS=-Werror -DGFRAID_BUILD_BENCH=OFF
+		-DCMAKE_C_COMPILER=clang-19 -DCMAKE_C_FLAGS=-Werror -DGFRAID_BUILD_BENCH=OFF \
+		-DGFRAID_LINUX72_SOURCE="$linux72_source"
 	run clang-19 ctest --test-dir build-clang-19 --output-on-failure -j "$jobs" -R "$bytes"
 else
 	run install-deps ./scripts/install-deps.sh --all
-	run build cmake_build build -DCMAKE_BUILD_TYPE=Release -DGFRAID_BUILD_TESTS=ON -DGFRAID_BUILD_BENCH=ON
+	linux72
+	run build cmake_build build -DCMAKE_BUILD_TYPE=Release -DGFRAID_BUILD_TESTS=ON -DGFRAID_BUILD_BENCH=ON \
+		-DGFRAID_LINUX72_SOURCE="$linux72_source"
 	run tests ctest --test-dir build --output-on-failure -j "$jobs"
 	run sanitize-build cmake_build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-		-DGFRAID_SANITIZE=ON -DGFRAID_BUILD_BENCH=OFF
+		-DGFRAID_SANITIZE=ON -DGFRAID_BUILD_BENCH=OFF -DGFRAID_LINUX72_SOURCE="$linux72_source"
 	run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli'
 	run compilers ./scripts/test-compilers.sh build-compilers
 

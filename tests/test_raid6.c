@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * RAID-6 against Linux lib/raid6 (every algorithm valid on this CPU, built
- * unchanged in userspace), against ISA-L's pq_gen and against our byte
+ * unchanged in userspace: 6.1's lib/raid6 and, where the build has it,
+ * 7.2's lib/raid/raid6), against ISA-L's pq_gen and against our byte
  * reference: gen_syndrome, xor_syndrome, both recoveries,
  * gfraid_raid6_recover over every failure pattern (the scrub:
  * test_check.c).
@@ -11,42 +12,37 @@
 
 #include "ops.h"
 #include "stripe.h"
+#ifdef GFRAID_HAVE_LINUX72
+#include "linux72_raid6.h"
+#endif
 
-static int valid_gen_algos(void)
+static void oracle_present(const struct lref_oracle *o)
 {
-	int i, n = 0;
-
-	for (i = 0; i < lref_gen_count(); i++)
-		n += lref_gen_valid(i);
-	return n;
-}
-
-START_TEST(linux_oracle_present)
-{
-	int i;
+	int i, valid = 0;
 
 	/* x86_64: avx512x4..x1, avx2x4..x1, sse2x4..x1, int64x8..x1. */
-	ck_assert_int_ge(lref_gen_count(), 4);
-	ck_assert_int_ge(valid_gen_algos(), 4);
-	ck_assert_int_ge(lref_recov_count(), 1);
-	for (i = 0; i < lref_gen_count(); i++)
-		printf("linux gen %-10s %s\n", lref_gen_name(i),
-		       lref_gen_valid(i) ? "valid" : "not valid on this CPU");
-	for (i = 0; i < lref_recov_count(); i++)
-		printf("linux recov %-8s %s\n", lref_recov_name(i),
-		       lref_recov_valid(i) ? "valid" : "not valid on this CPU");
+	ck_assert_int_ge(o->gen_count(), 4);
+	ck_assert_int_ge(o->recov_count(), 1);
+	for (i = 0; i < o->gen_count(); i++) {
+		valid += o->gen_valid(i);
+		printf("linux %s gen %-10s %s\n", o->name, o->gen_name(i),
+		       o->gen_valid(i) ? "valid" : "not valid on this CPU");
+	}
+	ck_assert_int_ge(valid, 4);
+	for (i = 0; i < o->recov_count(); i++)
+		printf("linux %s recov %-8s %s\n", o->name, o->recov_name(i),
+		       o->recov_valid(i) ? "valid" : "not valid on this CPU");
 }
-END_TEST
 
-START_TEST(gen_vs_linux)
+static void gen_vs(const struct lref_oracle *o)
 {
 	int v, a, iter, runs = 0;
 
 	for (v = 0; v < gfraid_impl_count(GFRAID_OP_GEN_SYNDROME); v++) {
 		if (!use_variant(GFRAID_OP_GEN_SYNDROME, v))
 			continue;
-		for (a = 0; a < lref_gen_count(); a++) {
-			if (!lref_gen_valid(a))
+		for (a = 0; a < o->gen_count(); a++) {
+			if (!o->gen_valid(a))
 				continue;
 			for (iter = 0; iter < 4; iter++) {
 				struct stripe ours, theirs;
@@ -58,10 +54,11 @@ START_TEST(gen_vs_linux)
 				stripe_new(&theirs, disks, bytes, 0);
 				stripe_fill(&ours);
 				stripe_copy(&theirs, &ours);
-				lref_gen(a, disks, bytes, ptrs(&theirs));
+				o->gen(a, disks, bytes, ptrs(&theirs));
 				ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
-				snprintf(what, sizeof(what), "gen %s vs linux %s",
-					 gfraid_impl_name(GFRAID_OP_GEN_SYNDROME, v), lref_gen_name(a));
+				snprintf(what, sizeof(what), "gen %s vs linux %s %s",
+					 gfraid_impl_name(GFRAID_OP_GEN_SYNDROME, v), o->name,
+					 o->gen_name(a));
 				assert_stripes_equal(&ours, &theirs, what);
 				stripe_free(&ours);
 				stripe_free(&theirs);
@@ -71,17 +68,16 @@ START_TEST(gen_vs_linux)
 	}
 	ck_assert_int_gt(runs, 0);
 }
-END_TEST
 
-START_TEST(xor_vs_linux)
+static void xor_vs(const struct lref_oracle *o)
 {
 	int v, a, iter, runs = 0;
 
 	for (v = 0; v < gfraid_impl_count(GFRAID_OP_XOR_SYNDROME); v++) {
 		if (!use_variant(GFRAID_OP_XOR_SYNDROME, v))
 			continue;
-		for (a = 0; a < lref_gen_count(); a++) {
-			if (!lref_gen_valid(a) || !lref_has_xor(a))
+		for (a = 0; a < o->gen_count(); a++) {
+			if (!o->gen_valid(a) || !o->has_xor(a))
 				continue;
 			for (iter = 0; iter < 4; iter++) {
 				struct stripe ours, theirs;
@@ -96,12 +92,12 @@ START_TEST(xor_vs_linux)
 				stripe_new(&theirs, disks, bytes, 0);
 				stripe_fill(&ours);	/* P and Q need not match the data */
 				stripe_copy(&theirs, &ours);
-				lref_xor(a, disks, start, stop, bytes, ptrs(&theirs));
+				o->xor_syndrome(a, disks, start, stop, bytes, ptrs(&theirs));
 				ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes,
 								     ptrs(&ours)), 0);
-				snprintf(what, sizeof(what), "xor %s %d..%d vs linux %s",
+				snprintf(what, sizeof(what), "xor %s %d..%d vs linux %s %s",
 					 gfraid_impl_name(GFRAID_OP_XOR_SYNDROME, v), start, stop,
-					 lref_gen_name(a));
+					 o->name, o->gen_name(a));
 				assert_stripes_equal(&ours, &theirs, what);
 				stripe_free(&ours);
 				stripe_free(&theirs);
@@ -111,21 +107,20 @@ START_TEST(xor_vs_linux)
 	}
 	ck_assert_int_gt(runs, 0);
 }
-END_TEST
 
 /* Both recoveries of every recovery variant against every valid kernel
    recovery algorithm (on the kernel's preferred syndrome code) and against
    the original data. */
-START_TEST(recov_vs_linux)
+static void recov_vs(const struct lref_oracle *o)
 {
-	int v, r, iter, runs = 0, gen_i = lref_gen_first_valid();
+	int v, r, iter, runs = 0, gen_i = o->gen_first_valid();
 
 	ck_assert_int_ge(gen_i, 0);
 	for (v = 0; v < gfraid_impl_count(GFRAID_OP_RECOV); v++) {
 		if (!use_variant(GFRAID_OP_RECOV, v))
 			continue;
-		for (r = 0; r < lref_recov_count(); r++) {
-			if (!lref_recov_valid(r))
+		for (r = 0; r < o->recov_count(); r++) {
+			if (!o->recov_valid(r))
 				continue;
 			for (iter = 0; iter < 8; iter++) {
 				struct stripe orig, ours, theirs;
@@ -139,7 +134,7 @@ START_TEST(recov_vs_linux)
 				stripe_new(&ours, disks, bytes, 0);
 				stripe_new(&theirs, disks, bytes, 0);
 				stripe_fill(&orig);
-				lref_gen(gen_i, disks, bytes, ptrs(&orig));
+				o->gen(gen_i, disks, bytes, ptrs(&orig));
 				stripe_copy(&ours, &orig);
 				stripe_copy(&theirs, &orig);
 				/* Lose the blocks: different garbage in each copy. */
@@ -148,16 +143,16 @@ START_TEST(recov_vs_linux)
 				test_fill(ours.s.ptrs[datap ? disks - 2 : fb], bytes);
 				test_fill(theirs.s.ptrs[datap ? disks - 2 : fb], bytes);
 				if (datap) {
-					lref_datap(r, gen_i, disks, bytes, fa, ptrs(&theirs));
+					o->datap(r, gen_i, disks, bytes, fa, ptrs(&theirs));
 					ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
 				} else {
-					lref_2data(r, gen_i, disks, bytes, fa, fb, ptrs(&theirs));
+					o->data2(r, gen_i, disks, bytes, fa, fb, ptrs(&theirs));
 					ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb,
 									    ptrs(&ours)), 0);
 				}
-				snprintf(what, sizeof(what), "%s %s(%d, %d) vs linux %s",
+				snprintf(what, sizeof(what), "%s %s(%d, %d) vs linux %s %s",
 					 gfraid_impl_name(GFRAID_OP_RECOV, v), datap ? "datap" : "2data",
-					 fa, datap ? -1 : fb, lref_recov_name(r));
+					 fa, datap ? -1 : fb, o->name, o->recov_name(r));
 				assert_stripes_equal(&ours, &theirs, what);
 				assert_stripes_equal(&ours, &orig, "recovered vs original");
 				stripe_free(&orig);
@@ -169,7 +164,6 @@ START_TEST(recov_vs_linux)
 	}
 	ck_assert_int_gt(runs, 0);
 }
-END_TEST
 
 /*
  * Odd lengths and unaligned blocks: each byte of P and Q depends only on
@@ -200,7 +194,7 @@ static void assert_prefix_equal(struct stripe *ours, struct stripe *padded, cons
 
 /* One random odd-length, unaligned case of op (gen, xor, 2data, datap) with
    the variant now forced, against the kernel on padded aligned copies. */
-static void odd_case(int op, int gen_i, int r, const char *variant)
+static void odd_case(const struct lref_oracle *o, int op, int gen_i, int r, const char *variant)
 {
 	static const char *const names[4] = { "gen", "xor", "2data", "datap" };
 	struct stripe ours, theirs;
@@ -221,52 +215,68 @@ static void odd_case(int op, int gen_i, int r, const char *variant)
 	padded_copy(&theirs, &ours);
 	switch (op) {
 	case 0:
-		lref_gen(gen_i, disks, padded, ptrs(&theirs));
+		o->gen(gen_i, disks, padded, ptrs(&theirs));
 		ck_assert_int_eq(gfraid_gen_syndrome(disks, bytes, ptrs(&ours)), 0);
 		break;
 	case 1:
-		lref_xor(gen_i, disks, start, stop, padded, ptrs(&theirs));
+		o->xor_syndrome(gen_i, disks, start, stop, padded, ptrs(&theirs));
 		ck_assert_int_eq(gfraid_xor_syndrome(disks, start, stop, bytes, ptrs(&ours)), 0);
 		break;
 	case 2:
-		lref_2data(r, gen_i, disks, padded, fa, fb, ptrs(&theirs));
+		o->data2(r, gen_i, disks, padded, fa, fb, ptrs(&theirs));
 		test_fill(ours.s.ptrs[fa], bytes);
 		test_fill(ours.s.ptrs[fb], bytes);
 		ck_assert_int_eq(gfraid_recov_2data(disks, bytes, fa, fb, ptrs(&ours)), 0);
 		break;
 	default:
-		lref_datap(r, gen_i, disks, padded, fa, ptrs(&theirs));
+		o->datap(r, gen_i, disks, padded, fa, ptrs(&theirs));
 		test_fill(ours.s.ptrs[fa], bytes);
 		test_fill(ours.s.ptrs[disks - 2], bytes);
 		ck_assert_int_eq(gfraid_recov_datap(disks, bytes, fa, ptrs(&ours)), 0);
 		break;
 	}
-	snprintf(what, sizeof(what), "%s %s skew %zu", names[op], variant, skew);
+	snprintf(what, sizeof(what), "%s %s skew %zu vs linux %s", names[op], variant, skew, o->name);
 	assert_prefix_equal(&ours, &theirs, what);
 	stripe_free(&ours);
 	stripe_free(&theirs);
 }
 
-START_TEST(odd_unaligned_vs_linux)
+static void odd_unaligned_vs(const struct lref_oracle *o)
 {
 	static const enum gfraid_op ops[4] = { GFRAID_OP_GEN_SYNDROME, GFRAID_OP_XOR_SYNDROME,
 					       GFRAID_OP_RECOV, GFRAID_OP_RECOV };
-	int gen_i = lref_gen_first_valid(), r, op, v, iter, runs = 0;
+	int gen_i = o->gen_first_valid(), r, op, v, iter, runs = 0;
 
-	for (r = 0; r < lref_recov_count() && !lref_recov_valid(r); r++)
+	for (r = 0; r < o->recov_count() && !o->recov_valid(r); r++)
 		;
-	ck_assert_int_lt(r, lref_recov_count());
+	ck_assert_int_lt(r, o->recov_count());
 	for (op = 0; op < 4; op++) {
 		for (v = 0; v < gfraid_impl_count(ops[op]); v++) {
 			if (!use_variant(ops[op], v))
 				continue;
 			for (iter = 0; iter < 12; iter++, runs++)
-				odd_case(op, gen_i, r, gfraid_impl_name(ops[op], v));
+				odd_case(o, op, gen_i, r, gfraid_impl_name(ops[op], v));
 		}
 	}
 	ck_assert_int_ge(runs, 4 * 12);	/* base at least, on every architecture */
 }
-END_TEST
+
+/* Each check against each Linux the build has. */
+#define VS_LINUX(check, version, oracle) \
+	START_TEST(check##_linux##version) { check(&oracle); } END_TEST
+VS_LINUX(oracle_present, 61, lref_linux61)
+VS_LINUX(gen_vs, 61, lref_linux61)
+VS_LINUX(xor_vs, 61, lref_linux61)
+VS_LINUX(recov_vs, 61, lref_linux61)
+VS_LINUX(odd_unaligned_vs, 61, lref_linux61)
+#ifdef GFRAID_HAVE_LINUX72
+VS_LINUX(oracle_present, 72, lref_linux72)
+VS_LINUX(gen_vs, 72, lref_linux72)
+VS_LINUX(xor_vs, 72, lref_linux72)
+VS_LINUX(recov_vs, 72, lref_linux72)
+VS_LINUX(odd_unaligned_vs, 72, lref_linux72)
+#endif
+
 
 START_TEST(gen_vs_isal_pq_gen)
 {
@@ -445,11 +455,18 @@ END_TEST
 int main(void)
 {
 	const TTest *const tests[] = {
-		linux_oracle_present,
-		gen_vs_linux,
-		xor_vs_linux,
-		recov_vs_linux,
-		odd_unaligned_vs_linux,
+		oracle_present_linux61,
+		gen_vs_linux61,
+		xor_vs_linux61,
+		recov_vs_linux61,
+		odd_unaligned_vs_linux61,
+#ifdef GFRAID_HAVE_LINUX72
+		oracle_present_linux72,
+		gen_vs_linux72,
+		xor_vs_linux72,
+		recov_vs_linux72,
+		odd_unaligned_vs_linux72,
+#endif
 		gen_vs_isal_pq_gen,
 		gen_xor_vs_reference,
 		rmw_equals_full_gen,
