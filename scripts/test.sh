@@ -91,7 +91,7 @@ if [ "$tier" = quick ]; then
 	# (every variant forced against Linux lib/raid6, ISA-L and the
 	# references, bad input, the self-test, ec-cli verify and raid6check);
 	# those that time calibrations run so in --all.
-	bytes='^(test_(gf|raid6|ec|check|reconstruct|badinput|selftest|md_super|cpuinfo)|ec_cli_(verify|raid6check|bad_usage))$'
+	bytes='^(test_(gf|raid6|pq_tables|ec|check|reconstruct|badinput|selftest|md_super|cpuinfo)|ec_cli_(verify|raid6check|bad_usage))$'
 	run sanitize-build cmake_build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DGFRAID_SANITIZE=ON -DGFRAID_BUILD_BENCH=OFF -DGFRAID_LINUX72_SOURCE="$linux72_source"
 	run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -R "$bytes"
