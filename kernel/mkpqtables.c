@@ -62,7 +62,7 @@ static void make_tables(void)
 
 int main(int argc, char **argv)
 {
-	size_t t, i;
+	size_t t, i, row;
 
 	make_tables();
 	if (argc == 2 && !strcmp(argv[1], "-b")) {
@@ -82,8 +82,16 @@ int main(int argc, char **argv)
 	for (t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
 		printf("\nconst u8 __attribute__((aligned(256))) %s%s = {", tables[t].name,
 		       tables[t].dims);
-		for (i = 0; i < tables[t].size; i++)
-			printf("%s0x%02x,", i % 16 ? " " : "\n\t", tables[t].bytes[i]);
+		/* the two-dimensional ones row by row, in braces */
+		row = strchr(tables[t].dims + 1, '[') ? tables[t].size / 256 : 0;
+		for (i = 0; i < tables[t].size; i++) {
+			if (row && i % row == 0)
+				printf("%s\n\t{", i ? "\n\t}," : "");
+			printf("%s0x%02x,", i % 16 ? " " : row ? "\n\t\t" : "\n\t",
+			       tables[t].bytes[i]);
+		}
+		if (row)
+			printf("\n\t},");
 		printf("\n};\nEXPORT_SYMBOL(%s);\n", tables[t].name);
 	}
 	return ferror(stdout) || fflush(stdout) != 0;

@@ -10,6 +10,10 @@
 #include <asm/fpu/api.h>
 #include <asm/fpu/types.h>
 #include <asm/processor.h>
+/* cpuid_count() and cpuid_ecx() have their own header since 6.16 */
+#if __has_include(<asm/cpuid/api.h>)
+#include <asm/cpuid/api.h>
+#endif
 #endif
 
 #include "port.h"

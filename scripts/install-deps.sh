@@ -27,15 +27,20 @@ PACKAGES="build-essential cmake pkg-config libcpuid-dev libisal-dev nasm linux-s
 # The quick tier: Check, Google Benchmark, python3 (the raid6check images,
 # the bench report), groff (the manual pages' check), clang-19, and what
 # the kernel's own build tools, unpacked with the headers and never
-# installed, run on (kmod's modinfo, libelf, OpenSSL, zlib, pahole).
+# installed, run on (kmod's modinfo, libelf, OpenSSL, zlib, pahole); the
+# Debian archive's keyring, for the private index of the unstable suite
+# (Linux 7.2's source and headers), and what preparing a 7.2 tree from
+# that source builds its host tools with (flex, bison, bc, libelf-dev,
+# libssl-dev).
 TESTS="check libbenchmark-dev python3 gnuplot-nox groff-base clang-19 binutils \
-kmod libelf1 libssl3 zlib1g pahole"
+kmod libelf1 libssl3 zlib1g pahole debian-archive-keyring flex bison bc libelf-dev libssl-dev"
 
 # Everything else scripts/test.sh --all runs: the other compilers and
 # clang's sanitizer runtimes, dkms, the package tools, qemu and what the
-# real-kernel test puts in its guest, the arm64 kernel module build.
+# real-kernel tests put in their guests (btrfs-progs for 7.2's), the arm64
+# kernel module build.
 ALL="clang-14 libclang-rt-19-dev llvm-19 dkms debhelper dh-dkms lintian \
-qemu-system-x86 busybox-static mdadm cpio binutils-aarch64-linux-gnu qemu-user-static"
+qemu-system-x86 busybox-static mdadm btrfs-progs cpio binutils-aarch64-linux-gnu qemu-user-static"
 
 # The cross builds (scripts/cross-test.sh): compiler and C library for the
 # target, qemu-user, and the target's Check (Multi-Arch, so the

@@ -5,8 +5,11 @@
 # and cache directories (apt-get -o Dir::...). Nothing is added to the
 # host's apt configuration and nothing is installed; the .debs are left
 # for dpkg-deb -x. The index is refreshed when older than a day. Prints
-# each .deb's path. MIRROR overrides http://deb.debian.org/debian.
+# each .deb's path; with --names PREFIX, instead, the names of the suite's
+# packages that begin with PREFIX. MIRROR overrides
+# http://deb.debian.org/debian.
 # Usage: sid-debs.sh DIR PACKAGE[=VERSION]...
+#        sid-debs.sh DIR --names PREFIX
 set -eu
 [ $# -ge 2 ] || { echo "usage: sid-debs.sh DIR PACKAGE[=VERSION]..." >&2; exit 2; }
 dir=$1
@@ -27,6 +30,12 @@ if [ -z "$(find "$stamp" -mmin -1440 2>/dev/null)" ]; then
 	apt_sid update >"$dir/apt/update.log" 2>&1 ||
 		{ cat "$dir/apt/update.log" >&2; echo "sid-debs: apt-get update of $mirror sid failed" >&2; exit 1; }
 	touch "$stamp"
+fi
+if [ "$1" = --names ]; then
+	apt-cache -o Dir::Etc::sourcelist="$dir/apt/sources.list" -o Dir::Etc::sourceparts=- \
+		-o Dir::State::Lists="$dir/apt/lists" -o Dir::Cache="$dir/apt/cache" \
+		-o Dir::State::status=/dev/null pkgnames "$2"
+	exit 0
 fi
 for p in "$@"; do
 	name=${p%%=*}

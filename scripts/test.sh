@@ -71,8 +71,11 @@ cmake_build() {	# cmake_build DIR CMAKE_ARGS...: configure and build DIR
 
 # Linux 7.2's lib/raid/raid6, the second RAID-6 oracle of build/,
 # build-sanitize/ and build-clang-19/: linux-source-7.2 from Debian's
-# unstable suite, downloaded into a cache through a private apt index.
-sid_cache=${GFRAID_SID_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libgfraid/sid}
+# unstable suite, downloaded into build/sid-debs through a private apt
+# index.
+# The kernel tests' Linux 7.2 tree takes its packages from the same cache.
+export GFRAID_SID_CACHE=${GFRAID_SID_CACHE:-$PWD/build/sid-debs}
+sid_cache=$GFRAID_SID_CACHE
 linux72() {	# sets linux72_source, the .deb, or "" if the stage failed
 	run linux-7.2-source ./scripts/sid-debs.sh "$sid_cache" linux-source-7.2
 	linux72_source=$(tail -n 1 "$logs/linux-7.2-source.log")
@@ -86,7 +89,7 @@ if [ "$tier" = quick ]; then
 		-DGFRAID_LINUX72_SOURCE="$linux72_source"
 	# every test but DKMS, the qemu boots, the arm64 module and the packages
 	run tests ctest --test-dir build --output-on-failure -j "$jobs" \
-		-E '^(kernel_dkms_builds_.*|kernel_md_raid6_qemu_.*|kernel_module_builds_arm64|debian_packages)$'
+		-E '^(kernel_dkms_builds_.*|kernel_(md_raid6|pq72)_qemu_.*|kernel_module_builds_arm64|debian_packages)$'
 	# Under ASan+UBSan and clang-19, the suites whose subject is the bytes
 	# (every variant forced against Linux lib/raid6, ISA-L and the
 	# references, bad input, the self-test, ec-cli verify and raid6check);

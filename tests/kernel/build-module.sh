@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# Compile check of gfraid.ko, gfraid_raid6.ko and gfraid_isal.ko against the headers of
+# Compile check of gfraid.ko, md's RAID-6 module (gfraid_raid6.ko, or
+# raid6_pq.ko on 7.2 and later) and gfraid_isal.ko against the headers of
 # Debian's linux-headers-amd64 (or of the kernel series GFRAID_KERNEL names,
 # e.g. 6.12; or the tree GFRAID_KDIR names), unpacked by kernel-tree.sh into
-# GFRAID_KERNEL_CACHE, from the unchanged src/ files; with arm64, against
+# GFRAID_KERNEL_CACHE (7.x, from Debian unstable: prepared by
+# kernel-tree-sid.sh), from the unchanged src/ files; with arm64, against
 # Debian's linux-headers-arm64 with aarch64-linux-gnu-gcc (the NEON tiers,
 # kernel_neon_begin/end). The build runs in a tree of
 # symlinks under WORKDIR so the source tree gets no kbuild output. Any
@@ -42,7 +44,11 @@ if [ "$arch" = arm64 ]; then
 	kdir=$work/headers/usr/src/$pkg
 	set -- CROSS_COMPILE=aarch64-linux-gnu-
 elif [ -z "$kdir" ]; then
-	tree=$(sh "$(dirname "$0")/kernel-tree.sh" "${GFRAID_KERNEL:-default}") || exit 1
+	case ${GFRAID_KERNEL:-default} in
+	# Debian unstable's series, prepared from its linux-source
+	7.*) tree=$(sh "$(dirname "$0")/kernel-tree-sid.sh" "$GFRAID_KERNEL") || exit 1 ;;
+	*) tree=$(sh "$(dirname "$0")/kernel-tree.sh" "${GFRAID_KERNEL:-default}") || exit 1 ;;
+	esac
 	kdir=$(echo "$tree" | sed -n 3p)
 fi
 if [ ! -f "$kdir/Makefile" ]; then
@@ -75,13 +81,20 @@ if [ "$arch" != arm64 ]; then
 	echo "build-module: objtool checked the nasm kernels"
 fi
 
-for name in gfraid gfraid_raid6 gfraid_isal; do
+# md's RAID-6 module by the kernel's <linux/raid/pq.h>: the override
+# where raid6_call is (up to 7.1), raid6_pq.ko where 7.2's interface is.
+if [ -f "$work/kernel/raid6_pq.ko" ]; then
+	md=raid6_pq
+else
+	md=gfraid_raid6
+fi
+for name in gfraid $md gfraid_isal; do
 	ko=$work/kernel/$name.ko
 	test -f "$ko" || { echo "build-module: no $name.ko" >&2; exit 1; }
 	license=$(modinfo -F license "$ko")
 	[ "$license" = "Dual BSD/GPL" ] || { echo "build-module: $name license is '$license'" >&2; exit 1; }
 done
-for name in gfraid_raid6 gfraid_isal; do
+for name in $md gfraid_isal; do
 	deps=$(modinfo -F depends "$work/kernel/$name.ko")
 	case ",$deps," in
 	*,gfraid,*) ;;
@@ -104,7 +117,7 @@ isal=0
 for sym in $(cat "$srcdir"/include/gfraid-isal/isa-l_ec.h "$srcdir"/include/gfraid-isal/erasure_code.h \
 	"$srcdir"/include/gfraid-isal/gf_vect_mul.h | perl -0777 -pe 's{/\*.*?\*/}{}gs; s/^(#|extern "C"|\}).*$//mg' | tr '\n' ' ' | tr ';' '\n' |
 	sed -n 's/^ *\(unsigned char\|void\|int\|bool\) \([a-z0-9_]*\)(.*/\2/p'); do
-	if ! grep -q "[[:space:]]$sym[[:space:]].*/gfraid_isal[[:space:]]EXPORT_SYMBOL_GPL" "$work/kernel/Module.symvers"; then
+	if ! grep -q "[[:space:]]$sym[[:space:]]\(.*/\)\{0,1\}gfraid_isal[[:space:]]EXPORT_SYMBOL_GPL" "$work/kernel/Module.symvers"; then
 		echo "build-module: $sym is not exported (GPL) by gfraid_isal.ko" >&2
 		missing=1
 	fi
@@ -112,13 +125,29 @@ for sym in $(cat "$srcdir"/include/gfraid-isal/isa-l_ec.h "$srcdir"/include/gfra
 done
 [ "$isal" -ge 28 ] || { echo "build-module: only $isal of ISA-L's names found in the headers" >&2; exit 1; }
 [ "$missing" = 0 ] || exit 1
-echo "build-module: gfraid.ko, gfraid_raid6.ko and gfraid_isal.ko built, $(grep -c gfraid_ "$work/kernel/Module.symvers") gfraid_ symbols exported, and ISA-L's $isal names (GPL)"
-desc=$(modinfo -F description "$work/kernel/gfraid_raid6.ko")
-case $desc in *refuses*) echo "build-module: gfraid_raid6.ko is the refusing one here: $desc" >&2; exit 1 ;; esac
+echo "build-module: gfraid.ko, $md.ko and gfraid_isal.ko built, $(grep -c gfraid_ "$work/kernel/Module.symvers") gfraid_ symbols exported, and ISA-L's $isal names (GPL)"
+if [ "$md" = raid6_pq ]; then
+	# What the kernel's raid6_pq exports (its Module.symvers: name, export
+	# type), ours exports, and nothing else.
+	theirs=$(awk -F '\t' '$3 ~ /(^|\/)raid6_pq$/ { print $2, $4 }' "$kdir/Module.symvers" | sort)
+	ours=$(awk -F '\t' '$3 ~ /(^|\/)raid6_pq$/ { print $2, $4 }' "$work/kernel/Module.symvers" | sort)
+	[ -n "$theirs" ] || { echo "build-module: the kernel's Module.symvers has no raid6_pq exports" >&2; exit 1; }
+	[ "$ours" = "$theirs" ] || {
+		printf 'kernel:\n%s\nours:\n%s\n' "$theirs" "$ours"
+		echo "build-module: raid6_pq.ko's exports are not the kernel's raid6_pq's" >&2
+		exit 1
+	}
+	[ "$(modinfo -F name "$work/kernel/raid6_pq.ko")" = raid6_pq ] ||
+		{ echo "build-module: raid6_pq.ko is not named raid6_pq" >&2; exit 1; }
+	echo "build-module: raid6_pq.ko exports what the kernel's raid6_pq does:" $(echo "$ours" | awk '{ print $1 }')
+fi
+desc=$(modinfo -F description "$work/kernel/$md.ko")
+case $desc in *refuses*) echo "build-module: $md.ko is the refusing one here: $desc" >&2; exit 1 ;; esac
 
 # A kernel that moved on: with a <linux/raid/pq.h> whose recovery is not a
-# pointer, gfraid_raid6.ko is built to refuse, naming what is missing.
-if [ "$arch" != arm64 ]; then
+# pointer (and no 7.2 interface), gfraid_raid6.ko is built to refuse,
+# naming what is missing.
+if [ "$arch" != arm64 ] && [ "$md" = gfraid_raid6 ]; then
 	module_build_moved_on "$srcdir" "$work" "$kdir" "$work" "$work/build-moved-on.log" "$@" ||
 		{ echo "build-module: the refusing module did not build" >&2; exit 1; }
 	desc=$(modinfo -F description "$work/kernel/gfraid_raid6.ko")

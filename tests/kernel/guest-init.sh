@@ -4,9 +4,9 @@
 # with "GT:"; the last one is "GT: RESULT: PASS" or "GT: RESULT: FAIL ...".
 export MDADM_NO_UDEV=1
 . /guest-lib.sh
+. /guest-md.sh
 mount -t tmpfs tmpfs /run
 mkdir -p /etc/mdadm
-uptime_s() { cut -d' ' -f1 /proc/uptime; }
 MB=$(arg mb)
 EXPECT=$(arg expect)
 MD=/sys/block/md0/md
@@ -99,55 +99,6 @@ modprobe loop max_loop=16 || bad "modprobe loop"
 modprobe raid456 || bad "modprobe raid456"
 echo 2000000 >/proc/sys/dev/raid/speed_limit_max
 echo 2000000 >/proc/sys/dev/raid/speed_limit_min
-member() {	# member N: a fresh zeroed file behind /dev/loopN
-	losetup -d /dev/loop$1 2>/dev/null
-	rm -f /tmp/m$1
-	truncate -s ${MB}M /tmp/m$1 && losetup /dev/loop$1 /tmp/m$1 || bad "losetup loop$1"
-}
-settle() {	# settle [whole]: wait for resync/recovery/check (and no degradation)
-	local i=0
-	sleep 1
-	while [ "$(cat $MD/sync_action)" != idle ] || grep -qE 'resync|recovery|check' /proc/mdstat ||
-		{ [ -n "$1" ] && [ "$(cat $MD/degraded)" != 0 ]; }; do
-		i=$((i + 1))
-		[ $i -gt 3000 ] && { bad "md0 never settled"; return; }
-		sleep 1
-	done
-}
-lose() {	# lose N: fail and remove loopN
-	mdadm /dev/md0 --fail /dev/loop$1 >/dev/null 2>&1 || bad "fail loop$1"
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		mdadm /dev/md0 --remove /dev/loop$1 >/dev/null 2>&1 && return
-		sleep 1
-	done
-	bad "remove loop$1"
-}
-verify() {	# verify WHAT: read the payload back through md and compare
-	sync
-	echo 3 >/proc/sys/vm/drop_caches
-	blockdev --flushbufs /dev/md0
-	got=$(dd if=/dev/md0 bs=1M count=$DATA 2>/dev/null | sha256sum | cut -d' ' -f1)
-	[ "$got" = "$SUM" ] && say "verify ($1): OK" || bad "verify ($1): checksum mismatch"
-}
-scrub() {	# scrub zero|nonzero
-	t=$(uptime_s)
-	echo check >$MD/sync_action
-	settle
-	mm=$(cat $MD/mismatch_cnt)
-	say "scrub: mismatch_cnt=$mm ($(awk "BEGIN{print $(uptime_s) - $t}")s)"
-	case $1 in
-	zero) [ "$mm" = 0 ] || bad "mismatch_cnt $mm after a clean scrub" ;;
-	nonzero) [ "$mm" != 0 ] || bad "the scrub missed the corruption" ;;
-	esac
-}
-write_payload() {	# write_payload WHAT: fresh random data over 90% of md0
-	dd if=/dev/urandom of=/tmp/payload bs=1M count=$DATA 2>/dev/null
-	SUM=$(sha256sum /tmp/payload | cut -d' ' -f1)
-	dd if=/tmp/payload of=/dev/md0 bs=1M conv=fsync 2>/dev/null || bad "write md0"
-	rm -f /tmp/payload
-	say "wrote $DATA MiB ($1), sha256 $SUM"
-}
-
 for i in 0 1 2 3 4 5; do member $i; done
 t=$(uptime_s)
 mdadm --create /dev/md0 --run --quiet --level=6 --raid-devices=6 --chunk=64 \

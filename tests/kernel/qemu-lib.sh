@@ -28,8 +28,9 @@ qemu_prerequisites() {
 # the md, raid, crypto and loop modules); sets KVER HVER KDIR KROOT VMLINUZ
 # MODDIR.
 qemu_kernel() {
-	local src=$1 series=$2 work=$3 tree
-	tree=$(sh "$src/tests/kernel/kernel-tree.sh" "$series") ||
+	local src=$1 series=$2 work=$3 tree script=kernel-tree.sh deb
+	case $series in 7.*) script=kernel-tree-sid.sh ;; esac
+	tree=$(sh "$src/tests/kernel/$script" "$series") ||
 		fail "no kernel tree for series $series"
 	KVER=$(sed -n 1p <<<"$tree")
 	HVER=$(sed -n 2p <<<"$tree")
@@ -37,6 +38,35 @@ qemu_kernel() {
 	[ -f "$KDIR/Makefile" ] || fail "no kernel build directory at $KDIR"
 	say "kernel $KVER ($HVER)"
 	KROOT=$work/kernel-$KVER-$HVER
+	case $series in
+	7.*)
+		# Debian unstable: the image in linux-binary-*, its modules in
+		# linux-modules-*, modules.builtin and .order in linux-base-*, all
+		# under usr/lib/modules/<release>/
+		if [ ! -e "$KROOT/.complete" ]; then
+			rm -rf "$KROOT"
+			mkdir -p "$KROOT"
+			deb=$("$src/scripts/sid-debs.sh" "${GFRAID_SID_CACHE:-${GFRAID_KERNEL_CACHE:-$work}/sid}" \
+				"linux-binary-$KVER=$HVER" "linux-modules-$KVER=$HVER" "linux-base-$KVER=$HVER") ||
+				fail "cannot download linux-{binary,modules,base}-$KVER=$HVER"
+			dpkg-deb --fsys-tarfile "$(sed -n 1p <<<"$deb")" | tar -x -C "$KROOT" --wildcards \
+				'./usr/lib/modules/*/vmlinuz' || fail "no vmlinuz in linux-binary-$KVER"
+			dpkg-deb --fsys-tarfile "$(sed -n 2p <<<"$deb")" | tar -x -C "$KROOT" --wildcards \
+				'./usr/lib/modules/*/kernel/lib/*' \
+				'./usr/lib/modules/*/kernel/crypto/*' './usr/lib/modules/*/kernel/arch/x86/crypto/*' \
+				'./usr/lib/modules/*/kernel/drivers/md/*' './usr/lib/modules/*/kernel/fs/btrfs/*' \
+				'./usr/lib/modules/*/kernel/drivers/block/loop.ko*' ||
+				fail "cannot unpack linux-modules-$KVER"
+			dpkg-deb --fsys-tarfile "$(sed -n 3p <<<"$deb")" | tar -x -C "$KROOT" --wildcards \
+				'./usr/lib/modules/*/modules.*' || fail "cannot unpack linux-base-$KVER"
+			touch "$KROOT/.complete"
+		fi
+		VMLINUZ=$KROOT/usr/lib/modules/$KVER/vmlinuz
+		MODDIR=$KROOT/usr/lib/modules/$KVER
+		[ -f "$VMLINUZ" ] || fail "no $VMLINUZ in linux-binary-$KVER"
+		return
+		;;
+	esac
 	if [ ! -e "$KROOT/.complete" ]; then
 		rm -rf "$KROOT"
 		mkdir -p "$KROOT/deb"
@@ -89,6 +119,7 @@ add_module() {
 		-o -name "${name//-/_}.ko*" \) | head -n 1)
 	[ -n "$file" ] || fail "kernel module $name not in linux-image-$KVER"
 	rel=${file#"$KROOT"/}
+	rel=${rel#usr/}
 	mkdir -p "$IRD/$(dirname "$rel")"
 	case $file in
 	*.xz) xz -dc "$file" >"$IRD/${rel%.xz}"; file=$IRD/${rel%.xz} ;;
@@ -98,13 +129,14 @@ add_module() {
 	for dep in $(modinfo -F depends "$file" | tr ',' ' '); do add_module "$dep"; done
 }
 
-# initramfs_finish INIT OUT: INIT as /init beside /guest-lib.sh, modules.dep
+# initramfs_finish INIT OUT: INIT as /init beside /guest-lib.sh and
+# /guest-md.sh, modules.dep
 # made, packed to OUT
 initramfs_finish() {
 	cp "$MODDIR"/modules.{order,builtin,builtin.modinfo} "$IRD/lib/modules/$KVER/" 2>/dev/null || true
 	depmod -b "$IRD" "$KVER"
 	cp "$1" "$IRD/init"
-	cp "$QEMU_LIB_DIR/guest-lib.sh" "$IRD/guest-lib.sh"
+	cp "$QEMU_LIB_DIR/guest-lib.sh" "$QEMU_LIB_DIR/guest-md.sh" "$IRD/"
 	chmod +x "$IRD/init"
 	(cd "$IRD" && find . | cpio -o -H newc --quiet | gzip -1) >"$2"
 	say "initramfs $(du -h "$2" | cut -f1)"

@@ -1,0 +1,208 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# /init of the qemu guest of qemu-pq72.sh: Linux 7.2 with libgfraid's
+# raid6_pq.ko (/raid6_pq.ko) in place of the kernel's (its own module, in
+# /lib/modules). Lines for the host start with "GT:"; the last one is
+# "GT: RESULT: PASS" or "GT: RESULT: FAIL ...".
+export MDADM_NO_UDEV=1
+. /guest-lib.sh
+. /guest-md.sh
+mount -t tmpfs tmpfs /run
+mkdir -p /etc/mdadm
+MB=$(arg mb)
+EXPECT=$(arg expect)
+MD=/sys/block/md0/md
+STOCK=$(find /lib/modules -name raid6_pq.ko | head -n 1)
+
+say "kernel $(uname -r), $(nproc) CPUs"
+for f in sse2 ssse3 avx2 avx512bw gfni; do
+	grep -qw $f /proc/cpuinfo && say "cpu has $f" || say "cpu lacks $f"
+done
+
+insmod /gfraid.ko || bad "insmod gfraid.ko"
+dmesg | grep 'gfraid:' | tail -n 5 | sed 's/^/GT: dmesg: /'
+
+# Each corrupted load-time check refuses the load; the kernel's own
+# raid6_pq then loads in its place.
+for c in tables gen xor 2data datap; do
+	n=$(dmesg | wc -l)
+	if insmod /raid6_pq.ko corrupt=$c 2>/dev/null; then
+		bad "raid6_pq.ko corrupt=$c loaded"
+		rmmod raid6_pq
+		continue
+	fi
+	since $n | sed 's/^/GT: dmesg: /'
+	case $c in
+	tables) what="its tables are not the field's" ;;
+	gen) what="gen_syndrome (Q) gives wrong bytes" ;;
+	xor) what="xor_syndrome (P) gives wrong bytes" ;;
+	2data) what="recov_2data gives wrong bytes" ;;
+	datap) what="recov_datap gives wrong bytes" ;;
+	esac
+	since $n | grep -q "raid6_pq (libgfraid): $what.*not loaded" || bad "corrupt=$c: no refusal naming it"
+	[ -d /sys/module/raid6_pq ] && bad "raid6_pq present after a refused load"
+	say "corrupt=$c: refused"
+done
+n=$(dmesg | wc -l)
+insmod "$STOCK" || bad "insmod the kernel's raid6_pq after our refusal"
+since $n | grep 'raid6:' | sed 's/^/GT: dmesg: /'
+since $n | grep -q 'raid6: using algorithm' || bad "the kernel's raid6_pq chose no algorithm"
+say "the kernel's raid6_pq loads in its place"
+rmmod raid6_pq || bad "rmmod the kernel's raid6_pq"
+
+ours_on() {
+	n=$(dmesg | wc -l)
+	insmod /raid6_pq.ko || bad "insmod raid6_pq.ko (libgfraid)"
+	since $n | sed 's/^/GT: dmesg: /'
+	GEN=$(since $n | sed -n 's/.*raid6_pq (libgfraid): gen \([a-z0-9_]*\),.*checks passed.*/\1/p')
+	[ -n "$GEN" ] || bad "no 'checks passed' line from raid6_pq.ko"
+	case $EXPECT in
+	*gfni*) case $GEN in *gfni*) ;; *) bad "GFNI tier expected, got $GEN" ;; esac ;;
+	esac
+	say "raid6_pq (libgfraid) on: gen $GEN"
+}
+# stock_on / *_off: raid6_pq swapped while nothing uses it
+stock_on() {
+	insmod "$STOCK" || bad "insmod the kernel's raid6_pq"
+	grep -q . /sys/module/raid6_pq/parameters/corrupt 2>/dev/null && bad "ours loaded, not the kernel's"
+	say "the kernel's raid6_pq on"
+}
+pq_off() {
+	for m in raid456 async_raid6_recov async_pq btrfs; do
+		[ -d /sys/module/$m ] && { rmmod $m || bad "rmmod $m"; }
+	done
+	rmmod raid6_pq || bad "rmmod raid6_pq"
+}
+
+# --- md RAID-6 on loop devices -------------------------------------------------
+ours_on
+modprobe loop max_loop=24 || bad "modprobe loop"
+modprobe raid456 || bad "modprobe raid456"
+[ -r /sys/module/raid6_pq/parameters/corrupt ] || bad "raid456 runs on another raid6_pq"
+echo 2000000 >/proc/sys/dev/raid/speed_limit_max
+echo 2000000 >/proc/sys/dev/raid/speed_limit_min
+
+for i in 0 1 2 3 4 5; do member $i; done
+mdadm --create /dev/md0 --run --quiet --level=6 --raid-devices=6 --chunk=64 \
+	/dev/loop0 /dev/loop1 /dev/loop2 /dev/loop3 /dev/loop4 /dev/loop5 || bad "mdadm --create"
+settle
+DATA=$(($(cat /sys/block/md0/size) / 2048 * 9 / 10))
+write_payload "libgfraid's raid6_pq"
+verify "written with libgfraid's raid6_pq"
+scrub zero
+off=$(cat $MD/dev-loop1/offset)
+dd if=/dev/urandom of=/dev/loop1 bs=512 seek=$((off + 256)) count=128 conv=notrunc,fsync 2>/dev/null
+scrub nonzero
+
+lose 1
+verify "1 member lost"
+member 6
+mdadm /dev/md0 --add /dev/loop6 >/dev/null || bad "add loop6"
+settle whole
+verify "1 member rebuilt"
+scrub zero
+lose 2
+lose 4
+verify "2 members lost"
+member 7
+member 8
+mdadm /dev/md0 --add /dev/loop7 /dev/loop8 >/dev/null || bad "add loop7, loop8"
+settle whole
+verify "2 members rebuilt"
+scrub zero
+# stripe by stripe, two data blocks or data and P were lost (or data and
+# Q, P and Q, which need no recovery): md ran both recoveries of ours
+recoveries() {
+	echo "$(cat /sys/module/raid6_pq/parameters/recoveries_2data) $(cat /sys/module/raid6_pq/parameters/recoveries_datap)"
+}
+set -- $(recoveries)
+[ "$1" -gt 0 ] && [ "$2" -gt 0 ] || bad "md did not run libgfraid's recoveries (2data $1, datap $2 calls)"
+say "md ran libgfraid's recoveries: 2data $1 calls, datap $2 calls"
+
+# The kernel's raid6_pq on what ours wrote, and back.
+MEMBERS=$(ls -d $MD/dev-loop* | sed 's|.*/dev-|/dev/|')
+mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
+pq_off
+stock_on
+modprobe raid456 || bad "modprobe raid456 (the kernel's raid6_pq)"
+mdadm --assemble /dev/md0 $MEMBERS >/dev/null || bad "mdadm --assemble with the kernel's raid6_pq"
+settle
+verify "reassembled, the kernel's raid6_pq"
+scrub zero
+write_payload "the kernel's raid6_pq"
+mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
+pq_off
+ours_on
+modprobe raid456 || bad "modprobe raid456 (ours)"
+mdadm --assemble /dev/md0 $MEMBERS >/dev/null || bad "mdadm --assemble with libgfraid's raid6_pq"
+settle
+verify "written by the kernel's raid6_pq, read with libgfraid's"
+scrub zero
+mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
+
+# --- btrfs RAID-6 (data and metadata) on loop devices ----------------------------
+if [ -x /sbin/mkfs.btrfs ]; then
+	for i in 0 1 2 3 4 5 6 7 8; do
+		losetup -d /dev/loop$i 2>/dev/null
+		rm -f /tmp/m$i
+	done
+	MB=256	# btrfs: at least 125 MiB a device, and room for scrub (sparse files)
+	for i in 10 11 12 13 14; do member $i; done
+	modprobe btrfs || bad "modprobe btrfs"
+	[ -r /sys/module/raid6_pq/parameters/corrupt ] || bad "btrfs runs on another raid6_pq"
+	mkfs.btrfs -q -f -d raid6 -m raid6 /dev/loop10 /dev/loop11 /dev/loop12 /dev/loop13 \
+		>/dev/null || bad "mkfs.btrfs raid6"
+	mkdir -p /mnt
+	bmount() {	# bmount OPTIONS LOOP...: mount the file system on those devices
+		o=$1
+		shift
+		for d in "$@"; do o=$o,device=/dev/loop$d; done
+		mount -t btrfs -o ${o#,} /dev/loop$1 /mnt || bad "mount btrfs ($*)"
+	}
+	bscrub() {	# bscrub WHEN: a scrub that must find nothing wrong
+		btrfs scrub start -B /mnt >/tmp/scrub.log 2>&1 || bad "btrfs scrub ($1)"
+		grep -q 'no errors found' /tmp/scrub.log && say "btrfs scrub ($1): no errors" ||
+			{ sed 's/^/GT: scrub: /' /tmp/scrub.log; bad "btrfs scrub ($1) found errors"; }
+	}
+	bverify() {	# bverify WHEN: the payload read back from disk
+		echo 3 >/proc/sys/vm/drop_caches
+		got=$(sha256sum /mnt/payload | cut -d' ' -f1)
+		[ -n "$BSUM" ] && [ "$got" = "$BSUM" ] && say "btrfs verify ($1): OK" ||
+			bad "btrfs verify ($1): checksum mismatch"
+	}
+	bmount "" 10 11 12 13
+	dd if=/dev/urandom of=/mnt/payload bs=1M count=64 2>/dev/null || bad "write btrfs"
+	sync
+	BSUM=$(sha256sum /mnt/payload | cut -d' ' -f1)
+	bverify "written"
+	bscrub "written"
+	umount /mnt
+	# two devices gone (read-only, nothing written past them): every read
+	# of theirs is a RAID-6 recovery
+	for i in 11 12; do losetup -d /dev/loop$i; done
+	bmount degraded,ro 10 13
+	set -- $(recoveries)
+	r2=$1 rp=$2
+	bverify "devices 2 and 3 missing"
+	set -- $(recoveries)
+	[ "$1" -gt "$r2" ] && [ "$2" -gt "$rp" ] ||
+		bad "btrfs's degraded read did not run libgfraid's recoveries (2data $r2 -> $1, datap $rp -> $2)"
+	say "btrfs ran libgfraid's recoveries: 2data $((${1} - r2)) calls, datap $((${2} - rp)) calls"
+	umount /mnt
+	# device 3 back, device 2 replaced by a new one, rebuilt from the rest
+	losetup /dev/loop12 /tmp/m12 || bad "losetup loop12"
+	rm -f /tmp/m11
+	bmount degraded 10 12 13
+	btrfs replace start -B 2 /dev/loop14 /mnt >/tmp/replace.log 2>&1 ||
+		{ sed 's/^/GT: replace: /' /tmp/replace.log; bad "btrfs replace"; }
+	bscrub "device 2 replaced"
+	umount /mnt
+	bmount "" 10 12 13 14
+	bverify "remounted after the replacement"
+	bscrub "remounted"
+	umount /mnt
+else
+	bad "no mkfs.btrfs in the guest"
+fi
+
+finish
