@@ -7,8 +7,6 @@
  * that 7.2's raid6_* symbols do not meet 6.1's of the same names.
  */
 #include <linux/raid/pq.h>
-#include <stdlib.h>
-#include <time.h>
 
 #include "algos.h"
 #include "linux72_raid6.h"
@@ -163,84 +161,6 @@ int lref72_gen_first_valid(void)
 		if (lref72_gen_valid(i))
 			return i;
 	return -1;
-}
-
-/* Whether the arch's arch_raid6_init() registers algorithm i here. */
-static int registered(int i)
-{
-	int need = gen_algos[i].need;
-
-	if (!lref72_gen_valid(i))
-		return 0;
-#if defined(__x86_64__) || defined(__i386__)
-	if (cpu_has(AVX2))
-		return need == AVX2 || need == AVX512;
-	if (cpu_has(SSE2))
-		return need == SSE2;
-	return need == ANY || need == (cpu_has(SSE1_MMXEXT) ? SSE1_MMXEXT : MMX);
-#else
-	(void)need;
-	return 1;
-#endif
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-#define CHOICE_DISKS 8
-#define CHOICE_BYTES 4096
-
-int lref72_gen_kernel_choice(void)
-{
-	static int choice = -1;
-	void *ptrs[CHOICE_DISKS];
-	unsigned char *mem;
-	long best_runs = -1;
-	int i, d;
-
-	if (choice >= 0)
-		return choice;
-	mem = aligned_alloc(4096, CHOICE_DISKS * CHOICE_BYTES);
-	if (!mem)
-		return lref72_gen_first_valid();
-	for (d = 0; d < CHOICE_DISKS; d++) {
-		ptrs[d] = mem + d * CHOICE_BYTES;
-		memcpy(ptrs[d], raid6_gfmul[d], CHOICE_BYTES < 65536 ? CHOICE_BYTES : 65536);
-	}
-	for (i = 0; i < N_GEN; i++) {
-		double end;
-		long runs = 0;
-
-		if (!registered(i))
-			continue;
-		end = now() + 0.02;
-		while (now() < end) {
-			gen_algos[i].calls->gen_syndrome(CHOICE_DISKS, CHOICE_BYTES, ptrs);
-			runs++;
-		}
-		if (runs > best_runs) {
-			choice = i;
-			best_runs = runs;
-		}
-	}
-	free(mem);
-	return choice;
-}
-
-int lref72_recov_kernel_choice(void)
-{
-	int i, choice = 0;
-
-	/* x86 registers the widest it has; elsewhere the arch's one, if any. */
-	for (i = 1; i < N_RECOV; i++)
-		if (lref72_recov_valid(i))
-			choice = i;
-	return choice;
 }
 
 const unsigned char *lref72_table(const char *name, size_t *size)

@@ -4,7 +4,8 @@
  * built unchanged in userspace from Debian's linux-source-7.2
  * (build-linux72-raid6.sh), behind the interface of linux_raid6.h. Its
  * algorithms no longer say whether they run on a CPU; the arch's
- * registration (pq_arch.h) does, and this mirrors it per algorithm.
+ * registration (pq_arch.h) does, and this says per algorithm whether its
+ * instructions are there.
  * Anything linked with it is GPL-2.0.
  */
 #ifndef GFRAID_LINUX72_RAID6_H
@@ -28,15 +29,6 @@ int lref72_recov_valid(int i);
 int lref72_gen_first_valid(void);
 void lref72_2data(int i, int gen_i, int disks, size_t bytes, int faila, int failb, void **ptrs);
 void lref72_datap(int i, int gen_i, int disks, size_t bytes, int faila, void **ptrs);
-
-/*
- * What raid6_pq picks on this CPU: the generation algorithm by 7.2's rule
- * (of those the arch registers, the one whose gen_syndrome runs most often
- * in a fixed time on 8 disks of 4 KiB; timed here for 20 ms each, cached)
- * and the one recovery algorithm the arch registers.
- */
-int lref72_gen_kernel_choice(void);
-int lref72_recov_kernel_choice(void);
 
 /*
  * The tables raid6_pq exports (mktables.c's output): raid6_gfmul,

@@ -2,19 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 # /init of the qemu guest of qemu-md-raid6.sh. Lines for the host start
 # with "GT:"; the last one is "GT: RESULT: PASS" or "GT: RESULT: FAIL ...".
-export MDADM_NO_UDEV=1
 . /guest-lib.sh
 . /guest-md.sh
-mount -t tmpfs tmpfs /run
-mkdir -p /etc/mdadm
-MB=$(arg mb)
-EXPECT=$(arg expect)
-MD=/sys/block/md0/md
-
-say "kernel $(uname -r), $(nproc) CPUs"
-for f in sse2 ssse3 avx2 avx512bw gfni; do
-	grep -qw $f /proc/cpuinfo && say "cpu has $f" || say "cpu lacks $f"
-done
 
 # --- raid6_pq, gfraid.ko, the refused and the real override ---------------
 modprobe raid6_pq || bad "modprobe raid6_pq"
@@ -99,40 +88,7 @@ modprobe loop max_loop=16 || bad "modprobe loop"
 modprobe raid456 || bad "modprobe raid456"
 echo 2000000 >/proc/sys/dev/raid/speed_limit_max
 echo 2000000 >/proc/sys/dev/raid/speed_limit_min
-for i in 0 1 2 3 4 5; do member $i; done
-t=$(uptime_s)
-mdadm --create /dev/md0 --run --quiet --level=6 --raid-devices=6 --chunk=64 \
-	/dev/loop0 /dev/loop1 /dev/loop2 /dev/loop3 /dev/loop4 /dev/loop5 || bad "mdadm --create"
-settle
-say "resync of 6 x ${MB} MiB: $(awk "BEGIN{print $(uptime_s) - $t}")s"
-DATA=$(($(cat /sys/block/md0/size) / 2048 * 9 / 10))
-
-write_payload "override"
-verify "written with the override"
-scrub zero
-
-# 64 KiB of one member changed behind md's back: the scrub must count it
-off=$(cat $MD/dev-loop1/offset)
-dd if=/dev/urandom of=/dev/loop1 bs=512 seek=$((off + 256)) count=128 conv=notrunc,fsync 2>/dev/null
-scrub nonzero
-
-lose 1
-verify "1 member lost"
-member 6
-mdadm /dev/md0 --add /dev/loop6 >/dev/null || bad "add loop6"
-settle whole
-verify "1 member rebuilt"
-scrub zero
-
-lose 2
-lose 4
-verify "2 members lost"
-member 7
-member 8
-mdadm /dev/md0 --add /dev/loop7 /dev/loop8 >/dev/null || bad "add loop7, loop8"
-settle whole
-verify "2 members rebuilt"
-scrub zero
+md_trial "the override"
 # two members lost are, stripe by stripe, two data blocks or data and P
 # (and data and Q, P and Q, which need no recovery call): md must have
 # run both of libgfraid's recoveries
