@@ -157,6 +157,19 @@ if [ "$arch" != arm64 ] && [ "$md" = gfraid_raid6 ]; then
 	echo "build-module: against a <linux/raid/pq.h> without the recovery pointers, gfraid_raid6.ko refuses to load, naming raid6_datap_recov"
 fi
 
+# A kernel with raid6_pq built in (CONFIG_RAID6_PQ=y, given to make as the
+# kernel's config would): Kbuild says so and builds no raid6_pq.ko.
+if [ "$md" = raid6_pq ]; then
+	make -C "$work/kernel" KDIR="$kdir" clean >/dev/null 2>&1
+	module_build "$srcdir" "$work" "$kdir" "$work/build-builtin.log" CONFIG_RAID6_PQ=y "$@" ||
+		{ echo "build-module: the build for a built-in raid6_pq failed" >&2; exit 1; }
+	[ ! -e "$work/kernel/raid6_pq.ko" ] && [ -f "$work/kernel/gfraid.ko" ] ||
+		{ echo "build-module: with raid6_pq built in, raid6_pq.ko was built (or gfraid.ko not)" >&2; exit 1; }
+	grep -q 'raid6_pq is built into this kernel' "$work/build-builtin.log" ||
+		{ echo "build-module: with raid6_pq built in, Kbuild did not say so" >&2; exit 1; }
+	echo "build-module: with raid6_pq built into the kernel, no raid6_pq.ko, and Kbuild says why"
+fi
+
 # Without the nibble-table tiers: their files not compiled, their
 # functions not in gfraid.ko, the rest built as before.
 tiers=$(sed -n 's/^GFR_TIER(\([a-z0-9_]*\), .*, TABLES)$/\1/p' "$srcdir/src/variants.h")
