@@ -15,9 +15,14 @@
 #include "bare.h"
 #endif
 
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
 #ifdef GFRAID_HAVE_ORACLES
 #include "isal_peer.h"
 #include "linux_raid6.h"
+#ifdef GFRAID_HAVE_LINUX72
+#include "linux72_raid6.h"
+#endif
 
 typedef void (*isal_encode_fn)(int len, int k, int rows, unsigned char *gftbls,
 			       unsigned char **data, unsigned char **coding);
@@ -103,7 +108,75 @@ static const struct {
 	{ "pq_check_neon", pq_check_neon, GFRAID_CPU_NEON },
 #endif
 };
+
+/* Each Linux whose RAID-6 code is built here, by the prefix of its cases'
+   impl: "linux:" 6.1's lib/raid6, "linux72:" 7.2's lib/raid/raid6. */
+static const struct {
+	const char *prefix;
+	const struct lref_oracle *o;
+} linux_peers[] = {
+	{ "linux", &lref_linux61 },
+#ifdef GFRAID_HAVE_LINUX72
+	{ "linux72", &lref_linux72 },
 #endif
+};
+
+/* The Linux whose algorithm c runs, or NULL for another side. */
+static const struct lref_oracle *linux_of(const struct bench_case *c)
+{
+	size_t i, n;
+
+	for (i = 0; i < COUNT_OF(linux_peers); i++) {
+		n = strlen(linux_peers[i].prefix);
+		if (!strncmp(c->impl, linux_peers[i].prefix, n) && c->impl[n] == ':')
+			return linux_peers[i].o;
+	}
+	return NULL;
+}
+#endif
+
+int bench_linux_count(void)
+{
+#ifdef GFRAID_HAVE_ORACLES
+	return (int)COUNT_OF(linux_peers);
+#else
+	return 0;
+#endif
+}
+
+const char *bench_linux_prefix(int l)
+{
+#ifdef GFRAID_HAVE_ORACLES
+	return linux_peers[l].prefix;
+#else
+	(void)l;
+	return NULL;
+#endif
+}
+
+const char *bench_linux_recovery_gen(int l)
+{
+#ifdef GFRAID_HAVE_ORACLES
+	return linux_peers[l].o->gen_name(lref_gen_kernel_choice(linux_peers[l].o));
+#else
+	(void)l;
+	return NULL;
+#endif
+}
+
+int bench_linux_recovery(const struct bench_case *c)
+{
+#ifdef GFRAID_HAVE_ORACLES
+	int l;
+
+	for (l = 0; l < bench_linux_count(); l++)
+		if ((c->op == BOP_2DATA || c->op == BOP_DATAP) && linux_of(c) == linux_peers[l].o)
+			return l;
+#else
+	(void)c;
+#endif
+	return -1;
+}
 
 const char *bench_isal_version(void)
 {
@@ -141,7 +214,6 @@ static const char *const raidkm_isal[] = { "dispatched", "avx512_gfni", "avx2_gf
 /* The slow-path case of each op: odd length, unaligned pointers. */
 #define ODD_LEN (65536 - 3)
 
-#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 const char *bench_op_name(enum bench_op op)
 {
@@ -254,16 +326,24 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 {
 	enum gfraid_op lop = bench_library_op(op);
 	int i;
+#ifdef GFRAID_HAVE_ORACLES
+	size_t l;
+#endif
 
 	for (i = 0; i < gfraid_impl_count(lop); i++)
 		add(op, SIDE_OURS, "gfraid", gfraid_impl_name(lop, i), i, data, parity, len, odd);
 #ifdef GFRAID_HAVE_ORACLES
-	if (op == BOP_GEN || op == BOP_XOR_RMW)
-		for (i = 0; i < lref_gen_count(); i++)
-			add(op, SIDE_PEER, "linux", lref_gen_name(i), i, data, parity, len, odd);
-	if (op == BOP_2DATA || op == BOP_DATAP)
-		for (i = 0; i < lref_recov_count(); i++)
-			add(op, SIDE_PEER, "linux", lref_recov_name(i), i, data, parity, len, odd);
+	for (l = 0; l < COUNT_OF(linux_peers); l++) {
+		const struct lref_oracle *o = linux_peers[l].o;
+		const char *prefix = linux_peers[l].prefix;
+
+		if (op == BOP_GEN || op == BOP_XOR_RMW)
+			for (i = 0; i < o->gen_count(); i++)
+				add(op, SIDE_PEER, prefix, o->gen_name(i), i, data, parity, len, odd);
+		if (op == BOP_2DATA || op == BOP_DATAP)
+			for (i = 0; i < o->recov_count(); i++)
+				add(op, SIDE_PEER, prefix, o->recov_name(i), i, data, parity, len, odd);
+	}
 	if (op == BOP_GEN)
 		for (i = 0; i < (int)COUNT_OF(isal_pq); i++)
 			add(op, SIDE_PEER, "isal", isal_pq[i].name, i, data, parity, len, odd);
@@ -418,6 +498,10 @@ struct bench_run {
 	   rows decoded from, the lost rows, the k x k work and inverse */
 	uint8_t *amat, *sub, *inv;
 	int rows[GFRAID_MAX_SHARDS], lost_row[GFRAID_MAX_SHARDS];
+	/* a Linux peer: its code, and the syndrome algorithm its recoveries
+	   run on (the one its raid6_pq picks on this CPU) */
+	const struct lref_oracle *kernel;
+	int kernel_gen;
 };
 
 static void *zalloc(size_t n)
@@ -521,15 +605,16 @@ const char *bench_why_not(const struct bench_case *c)
 #ifdef GFRAID_HAVE_ORACLES
 	if (c->side == SIDE_FLOOR)
 		return c->odd ? "ISA-L xor_gen needs 32-byte aligned blocks" : NULL;
-	if (!strncmp(c->impl, "linux:", 6)) {
-		int valid = c->op == BOP_2DATA || c->op == BOP_DATAP ? lref_recov_valid(c->index)
-								      : lref_gen_valid(c->index);
+	if (linux_of(c)) {
+		const struct lref_oracle *o = linux_of(c);
+		int valid = c->op == BOP_2DATA || c->op == BOP_DATAP ? o->recov_valid(c->index)
+								      : o->gen_valid(c->index);
 
 		if (!valid)
 			return "kernel algorithm not valid on this CPU";
 		if (c->odd)
 			return "kernel code needs 64-byte aligned multiples of 512 bytes";
-		if (c->op == BOP_XOR_RMW && !lref_has_xor(c->index))
+		if (c->op == BOP_XOR_RMW && !o->has_xor(c->index))
 			return "kernel algorithm has no xor_syndrome";
 		if (c->len > LREF_MAX_RECOV_BYTES)
 			return "larger than the zero page built for kernel recovery";
@@ -675,6 +760,11 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 	blocks(c->len, c->odd, r->n + (c->op == BOP_XOR_RMW ? 2 : 0), r->blk, &r->mem);
 	r->fresh[0] = r->blk[r->n];
 	r->fresh[1] = r->blk[r->n + 1];
+#ifdef GFRAID_HAVE_ORACLES
+	r->kernel = linux_of(c);
+	if (r->kernel && (c->op == BOP_2DATA || c->op == BOP_DATAP))
+		r->kernel_gen = lref_gen_kernel_choice(r->kernel);
+#endif
 	if (c->op == BOP_2DATA || c->op == BOP_DATAP || c->op == BOP_CHECK)
 		gfraid_gen_syndrome(c->data + 2, c->len, (void **)r->blk);	/* a real stripe */
 	if (c->op == BOP_RECONSTRUCT)
@@ -839,23 +929,21 @@ static void step_peer(struct bench_run *r)
 	}
 	switch (c->op) {
 	case BOP_GEN:
-		lref_gen(c->index, disks, c->len, ptrs);
+		r->kernel->gen(c->index, disks, c->len, ptrs);
 		break;
 	case BOP_XOR_RMW: {
 		int z = (int)(r->steps % (unsigned long)c->data);
 
-		lref_xor(c->index, disks, z, z, c->len, ptrs);
+		r->kernel->xor_syndrome(c->index, disks, z, z, c->len, ptrs);
 		memcpy(r->blk[z], r->fresh[r->steps & 1], c->len);
-		lref_xor(c->index, disks, z, z, c->len, ptrs);
+		r->kernel->xor_syndrome(c->index, disks, z, z, c->len, ptrs);
 		break;
 	}
-	/* Kernel recovery computes its syndromes with raid6_call, the
-	   algorithm raid6_pq picks on this CPU. */
 	case BOP_2DATA:
-		lref_2data(c->index, lref_gen_kernel_choice(), disks, c->len, 0, c->data - 1, ptrs);
+		r->kernel->data2(c->index, r->kernel_gen, disks, c->len, 0, c->data - 1, ptrs);
 		break;
 	default:
-		lref_datap(c->index, lref_gen_kernel_choice(), disks, c->len, c->data / 2, ptrs);
+		r->kernel->datap(c->index, r->kernel_gen, disks, c->len, c->data / 2, ptrs);
 		break;
 	}
 }

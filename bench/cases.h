@@ -8,8 +8,9 @@
  *
  * Case names are "<op>/<impl>/<geometry>/<size>", for example
  * "gen_syndrome/gfraid:base/8+2/4KiB" or "ec_encode/isal:avx512/10+4/1MiB";
- * impl is "gfraid:<variant>", "linux:<algorithm>", "isal:<entry point>" or
- * "floor:<what>". GPL-2.0 because the peers include the kernel's code.
+ * impl is "gfraid:<variant>", "linux:<algorithm>" (6.1's lib/raid6),
+ * "linux72:<algorithm>" (7.2's lib/raid/raid6, where its oracle is built),
+ * "isal:<entry point>" or "floor:<what>". GPL-2.0 because the peers include the kernel's code.
  */
 #ifndef GFRAID_BENCH_CASES_H
 #define GFRAID_BENCH_CASES_H
@@ -75,6 +76,18 @@ int bench_blocks(const struct bench_case *c);
 /* The members of c's stripe, which give the width whose variant it runs
    (gfraid_width_of): its blocks, but every disk for xor_rmw. */
 int bench_members(const struct bench_case *c);
+
+/*
+ * The Linuxes whose code the peers include (none without the oracles):
+ * bench_linux_prefix(l) is "linux" or "linux72", bench_linux_recovery_gen(l)
+ * the syndrome algorithm that Linux's recoveries run on here (the one its
+ * raid6_pq picks on this CPU). bench_linux_recovery(c) is the Linux whose
+ * recovery c runs, or -1.
+ */
+int bench_linux_count(void);
+const char *bench_linux_prefix(int l);
+const char *bench_linux_recovery_gen(int l);
+int bench_linux_recovery(const struct bench_case *c);
 
 /* The ISA-L the peers are, e.g. "ISA-L 2.32.1", or NULL without oracles. */
 const char *bench_isal_version(void);

@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 #include "cases.h"
-#include "linux_raid6.h"
 #include "shim.h"
 
 static void run_case(struct gb_state *s, const void *arg)
@@ -32,7 +31,7 @@ static void run_case(struct gb_state *s, const void *arg)
 void bench_register_cases(void)
 {
 	const struct bench_case *cases;
-	int n = bench_catalogue(&cases), i, skipped = 0;
+	int n = bench_catalogue(&cases), i, l, skipped = 0;
 
 	for (i = 0; i < n; i++) {
 		const char *why = bench_why_not(&cases[i]);
@@ -48,6 +47,7 @@ void bench_register_cases(void)
 		skipped);
 	if (bench_isal_version())
 		fprintf(stderr, "gfraid-bench: isal: peers are %s\n", bench_isal_version());
-	fprintf(stderr, "gfraid-bench: kernel recovery runs on gen_syndrome %s, the one raid6_pq "
-		"picks here\n", lref_gen_name(lref_gen_kernel_choice()));
+	for (l = 0; l < bench_linux_count(); l++)
+		fprintf(stderr, "gfraid-bench: %s: kernel recovery runs on gen_syndrome %s, the one "
+			"raid6_pq picks here\n", bench_linux_prefix(l), bench_linux_recovery_gen(l));
 }

@@ -8,8 +8,9 @@ and throughput plots.
     bench/report.py results.json --plots docs/bench > report.md
 
 For every op, geometry and block size the Markdown table gives
-libgfraid's best variant, the best peer (Linux lib/raid6, ISA-L), their
-ratio, and the one-pass XOR floor of the same data. With --plots DIR, one
+libgfraid's best variant, the best peer (Linux 6.1's lib/raid6 `linux:`,
+7.2's lib/raid/raid6 `linux72:`, ISA-L `isal:`; --peers picks among them),
+their ratio, and the one-pass XOR floor of the same data. With --plots DIR, one
 plot per op and geometry shows GB/s against block size, a line per
 variant, peer and floor (gnuplot). Uses medians when the results have
 them. GB/s here are 10^9 bytes of data per second.
@@ -78,8 +79,9 @@ def geometry_key(geometry):
     return (int(d) + int(p), int(p))
 
 
-def tables(results):
-    """Markdown: one table per op."""
+def tables(results, peers=None):
+    """Markdown: one table per op; with peers (impl prefixes such as
+    "linux72"), the best peer only among those."""
     cases = defaultdict(dict)        # (op, geometry, size) -> {impl: value}
     floors = {}                      # (floor op, geometry, size) -> value
     for name, value in results.items():
@@ -107,7 +109,8 @@ def tables(results):
             impls = cases[key]
             ours = max(((i, v) for i, v in impls.items() if side(i) == "ours"),
                        key=lambda iv: iv[1][0], default=None)
-            peer = max(((i, v) for i, v in impls.items() if side(i) == "peer"),
+            peer = max(((i, v) for i, v in impls.items()
+                        if side(i) == "peer" and (not peers or i.split(":")[0] in peers)),
                        key=lambda iv: iv[1][0], default=None)
             row = [key[1], key[2]]
             row += [ours[0], f"{gbps(ours[1][0]):.2f}"] if ours else ["-", "-"]
@@ -220,6 +223,9 @@ def main():
                     help="print only libgfraid's variants per op, ranked (the dispatch order)")
     ap.add_argument("--plot-link", metavar="PREFIX", default=None,
                     help="list the plots in the Markdown as images under PREFIX")
+    ap.add_argument("--peers", metavar="PREFIXES", default=None,
+                    help="the best peer only among these impl prefixes, comma-separated "
+                    "(linux, linux72, isal)")
     args = ap.parse_args()
 
     context, results = load(args.results)
@@ -228,7 +234,7 @@ def main():
     if args.rank:
         print(ranking(results))
         return
-    print(tables(results))
+    print(tables(results, args.peers.split(",") if args.peers else None))
     if args.plots:
         written = plots(results, args.plots, args.format)
         if args.plot_link is not None:

@@ -153,6 +153,32 @@ void lref72_datap(int i, int gen_i, int disks, size_t bytes, int faila, void **p
 	recov_algos[i].calls->datap(disks, bytes, faila, ptrs);
 }
 
+/* Whether 7.2's arch_raid6_init registers algorithm i on this CPU, which
+   makes it a candidate of the boot benchmark: on x86 the AVX2 family
+   (with AVX-512 where present), else SSE2, else the integer and MMX/SSE1
+   ones; on arm64 the integer and NEON ones; elsewhere the integer ones,
+   all of that arch this oracle builds. */
+int lref72_gen_kernel_candidate(int i)
+{
+	int need = gen_algos[i].need;
+
+#if defined(__x86_64__) || defined(__i386__)
+	if (cpu_has(AVX2))
+		return need == AVX2 || (need == AVX512 && cpu_has(AVX512));
+#if defined(__x86_64__)
+	return need == SSE2;
+#else
+	if (cpu_has(SSE2))
+		return need == SSE2;
+	if (cpu_has(SSE1_MMXEXT))
+		return need == ANY || need == SSE1_MMXEXT;
+	return need == ANY || (need == MMX && cpu_has(MMX));
+#endif
+#else
+	return need == ANY;
+#endif
+}
+
 int lref72_gen_first_valid(void)
 {
 	int i;
@@ -202,4 +228,5 @@ const struct lref_oracle lref_linux72 = {
 	.data2 = lref72_2data,
 	.datap = lref72_datap,
 	.gen_first_valid = lref72_gen_first_valid,
+	.gen_kernel_candidate = lref72_gen_kernel_candidate,
 };

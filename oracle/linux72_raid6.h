@@ -27,6 +27,7 @@ int lref72_recov_count(void);
 const char *lref72_recov_name(int i);
 int lref72_recov_valid(int i);
 int lref72_gen_first_valid(void);
+int lref72_gen_kernel_candidate(int i);
 void lref72_2data(int i, int gen_i, int disks, size_t bytes, int faila, int failb, void **ptrs);
 void lref72_datap(int i, int gen_i, int disks, size_t bytes, int faila, void **ptrs);
 

@@ -35,6 +35,15 @@ int lref_gen_first_valid(void)
 	return -1;
 }
 
+/* 6.1's raid6_choose_gen times a valid algorithm unless one of higher
+   priority was timed before it; its list puts the highest first. */
+static int gen_kernel_candidate(int i)
+{
+	int top = lref_gen_first_valid();
+
+	return lref_gen_valid(i) && raid6_algos[i]->priority >= raid6_algos[top]->priority;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -46,40 +55,33 @@ static double now(void)
 #define CHOICE_DISKS 8
 #define CHOICE_BYTES 4096
 
-int lref_gen_kernel_choice(void)
+static int timed_choice(const struct lref_oracle *o)
 {
-	static int choice = -1;
+	const char *forced = getenv("GFRAID_LINUX_GEN");
 	void *ptrs[CHOICE_DISKS];
 	unsigned char *mem;
 	long best_runs = -1;
-	int i, d;
+	int choice = -1, i, d;
 
-	if (choice >= 0)
-		return choice;
-	if (getenv("GFRAID_LINUX_GEN")) {
-		for (i = 0; raid6_algos[i]; i++)
-			if (!strcmp(raid6_algos[i]->name, getenv("GFRAID_LINUX_GEN")))
-				return choice = i;
-	}
+	for (i = 0; forced && i < o->gen_count(); i++)
+		if (!strcmp(o->gen_name(i), forced))
+			return i;
 	mem = aligned_alloc(4096, CHOICE_DISKS * CHOICE_BYTES);
 	if (!mem)
-		return lref_gen_first_valid();
+		return o->gen_first_valid();
 	for (d = 0; d < CHOICE_DISKS; d++) {
 		ptrs[d] = mem + d * CHOICE_BYTES;
 		memset(ptrs[d], 0x11 * (d + 1), CHOICE_BYTES);
 	}
-	for (i = 0; raid6_algos[i]; i++) {
-		const struct raid6_calls *a = raid6_algos[i];
+	for (i = 0; i < o->gen_count(); i++) {
 		double end;
 		long runs = 0;
 
-		if (!lref_gen_valid(i))
-			continue;
-		if (choice >= 0 && a->priority < raid6_algos[choice]->priority)
+		if (!o->gen_kernel_candidate(i))
 			continue;
 		end = now() + 0.02;
 		while (now() < end) {
-			a->gen_syndrome(CHOICE_DISKS, CHOICE_BYTES, ptrs);
+			o->gen(i, CHOICE_DISKS, CHOICE_BYTES, ptrs);
 			runs++;
 		}
 		if (runs > best_runs) {
@@ -89,6 +91,24 @@ int lref_gen_kernel_choice(void)
 	}
 	free(mem);
 	return choice;
+}
+
+int lref_gen_kernel_choice(const struct lref_oracle *o)
+{
+	static struct {
+		const struct lref_oracle *o;
+		int choice;
+	} cache[4];
+	size_t n;
+
+	for (n = 0; n < sizeof(cache) / sizeof(cache[0]) && cache[n].o; n++)
+		if (cache[n].o == o)
+			return cache[n].choice;
+	if (n == sizeof(cache) / sizeof(cache[0]))
+		return timed_choice(o);
+	cache[n].choice = timed_choice(o);
+	cache[n].o = o;
+	return cache[n].choice;
 }
 
 void lref_gen(int i, int disks, size_t bytes, void **ptrs)
@@ -151,4 +171,5 @@ const struct lref_oracle lref_linux61 = {
 	.data2 = lref_2data,
 	.datap = lref_datap,
 	.gen_first_valid = lref_gen_first_valid,
+	.gen_kernel_candidate = gen_kernel_candidate,
 };

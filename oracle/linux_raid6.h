@@ -35,16 +35,6 @@ void lref_datap(int i, int gen_i, int disks, size_t bytes, int faila, void **ptr
 /* The first valid syndrome algorithm in the kernel's list. */
 int lref_gen_first_valid(void);
 
-/*
- * The syndrome algorithm raid6_pq would pick on this CPU, by its own rule
- * (raid6_choose_gen): among valid algorithms of the highest priority, the
- * one whose gen_syndrome runs most often in a fixed time on 8 disks of 4
- * KiB. Timed here for 20 ms each instead of 16 jiffies; cached. The
- * kernel's recovery runs on this one, so the bench uses it as gen_i.
- * GFRAID_LINUX_GEN=<name> (e.g. neonx8) picks it instead: the CPU a model
- * is of is not the one the bench runs on (bench/model_aarch64.py).
- */
-int lref_gen_kernel_choice(void);
 
 /*
  * One Linux's RAID-6 code behind the calls above, for the tests that hold
@@ -66,8 +56,23 @@ struct lref_oracle {
 		      void **ptrs);
 	void (*datap)(int i, int gen_i, int disks, size_t bytes, int faila, void **ptrs);
 	int (*gen_first_valid)(void);
+	/* Whether raid6_pq's boot benchmark times algorithm i on this CPU:
+	   6.1 the valid ones of the highest priority, 7.2 those its arch
+	   code registers. */
+	int (*gen_kernel_candidate)(int i);
 };
 
 extern const struct lref_oracle lref_linux61;
+
+/*
+ * The syndrome algorithm o's raid6_pq would pick on this CPU, by its own
+ * rule: among the candidates, the one whose gen_syndrome runs most often
+ * in a fixed time on 8 disks of 4 KiB (the first on a tie). Timed here for
+ * 20 ms each instead of 16 jiffies; cached. The kernel's recovery runs on
+ * this one, so the bench uses it as gen_i. GFRAID_LINUX_GEN=<name> (e.g.
+ * neonx8) picks it instead: the CPU a model is of is not the one the bench
+ * runs on (bench/model_aarch64.py).
+ */
+int lref_gen_kernel_choice(const struct lref_oracle *o);
 
 #endif

@@ -20,9 +20,6 @@
 #include "bench.h"
 #include "cli.h"
 
-#ifdef GFRAID_HAVE_ORACLES
-#include "linux_raid6.h"
-#endif
 
 struct options {
 	const char *ops, *impls, *geometries, *sizes;
@@ -257,16 +254,17 @@ static void usage(FILE *f)
 		"                    [--all] [--min-time S] [--repetitions N] [--rounds N]\n"
 		"                    [--placements N]\n"
 		"                    [--json | --csv] [--dispatch [--processes N]] [--choices]\n\n"
-		"Times libgfraid's variants, Linux lib/raid6, ISA-L and the memcpy/XOR floors on\n"
-		"the same buffers (the gfraid-bench cases). Without selection options: a short\n"
-		"run at 64 KiB (RAID-6 8+2, EC 10+4), then libgfraid's best against the best\n"
-		"peer for each op. GB/s are 10^9 bytes of data per second.\n\n"
+		"Times libgfraid's variants, Linux lib/raid6 (6.1 linux:, 7.2 linux72: where\n"
+		"built), ISA-L and the memcpy/XOR floors on the same buffers (the gfraid-bench\n"
+		"cases). Without selection options: a short run at 64 KiB (RAID-6 8+2, EC\n"
+		"10+4), then libgfraid's best against the best peer for each op. GB/s are\n"
+		"10^9 bytes of data per second.\n\n"
 		"  --op OPS         gen_syndrome, xor_rmw, recov_2data, recov_datap, raid6_check,\n"
 		"                   ec_encode, ec_update, ec_reconstruct, ec_update_shards,\n"
 		"                   ec_check, floor_memcpy, floor_xor\n"
 		"                   (comma-separated)\n"
 		"  --impl NAMES     implementations whose name contains any of these\n"
-		"                   (gfraid:, linux:, isal:avx512, floor:...)\n"
+		"                   (gfraid:, linux:, linux72:, isal:avx512, floor:...)\n"
 		"  --disks GEOMS    geometries, data+parity: 4+2, 8+2, 14+2, 10+4, 16+4, 8+8, 32+4\n"
 		"  --size SIZES     block sizes: 4KiB, 64KiB, 1MiB, odd65533 (unaligned),\n"
 		"                   16MiB (gen_syndrome, ec_encode, ec_update_shards, floors)\n"
@@ -439,7 +437,7 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
    best against the best peer. */
 static void print_text(const struct options *o, const struct result *res, int nres)
 {
-	int short_run = !o->all && !o->ops && !o->impls && !o->geometries && !o->sizes, i;
+	int short_run = !o->all && !o->ops && !o->impls && !o->geometries && !o->sizes, i, l;
 
 	printf("ec-cli bench: %d cases, median of %d runs of %g s each", nres, o->repetitions,
 	       o->min_time);
@@ -450,17 +448,14 @@ static void print_text(const struct options *o, const struct result *res, int nr
 	printf("; GB/s of data\n");
 	if (bench_isal_version())
 		printf("isal: peers are %s\n", bench_isal_version());
-#ifdef GFRAID_HAVE_ORACLES
-	for (i = 0; i < nres; i++)
-		if (!res[i].skipped && !strncmp(res[i].c->impl, "linux:", 6) &&
-		    (res[i].c->op == BOP_2DATA || res[i].c->op == BOP_DATAP))
-			break;
-	if (i < nres)
-		printf("kernel recovery runs on gen_syndrome %s, the one raid6_pq picks here\n",
-		       lref_gen_name(lref_gen_kernel_choice()));
-#else
-	(void)i;
-#endif
+	for (l = 0; l < bench_linux_count(); l++) {
+		for (i = 0; i < nres; i++)
+			if (!res[i].skipped && bench_linux_recovery(res[i].c) == l)
+				break;
+		if (i < nres)
+			printf("%s: kernel recovery runs on gen_syndrome %s, the one raid6_pq picks "
+			       "here\n", bench_linux_prefix(l), bench_linux_recovery_gen(l));
+	}
 	if (!short_run) {
 		printf("\n");
 		print_table(res, nres);
