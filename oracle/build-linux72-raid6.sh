@@ -76,7 +76,11 @@ for f in $files; do
 done
 "$cc" $flags -c "$oracle/linux72_raid6.c" -o "$out/obj/glue.o"
 "$ld" -r -o "$out/linux72_raid6.o" $objs "$out/obj/glue.o"
-keep=$(nm -g --defined-only "$out/linux72_raid6.o" | awk '$3 ~ /^(lref72_|lref_linux72$)/ { print "--keep-global-symbol=" $3 }')
+# i686's PC thunks stay global too: they live in COMDAT groups that the
+# final link may take from another object, which local references could
+# not then reach.
+keep=$(nm -g --defined-only "$out/linux72_raid6.o" |
+	awk '$3 ~ /^(lref72_|lref_linux72$|__x86\.get_pc_thunk\.)/ { print "--keep-global-symbol=" $3 }')
 "$objcopy" $keep "$out/linux72_raid6.o"
 rm -f "$out/liblinux72_raid6.a"
 "$ar" rcs "$out/liblinux72_raid6.a" "$out/linux72_raid6.o"

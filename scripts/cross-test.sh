@@ -3,7 +3,9 @@
 # Cross-build for TRIPLET and run ctest under qemu-user, the oracles
 # included: Linux lib/raid6 built for the target from linux-source-6.1, and
 # ISA-L for it (scripts/cross-isal.sh: Debian's package on aarch64 and
-# s390x; its portable C from Debian's source on i686 and riscv64). Debian 12
+# s390x; its portable C from Debian's source on i686 and riscv64), and with
+# GFRAID_LINUX72_SOURCE set (the linux-source-7.2 .deb) Linux 7.2's
+# lib/raid/raid6 built for the target too. Debian 12
 # has no Check for riscv64: it is built from Debian's source
 # (scripts/cross-check.sh).
 # Usage: cross-test.sh TRIPLET [BUILD_DIR]
@@ -26,6 +28,9 @@ esac
 ./scripts/cross-isal.sh "$deb" "$build/isal" >"$build/isal.log" 2>&1 ||
 	{ cat "$build/isal.log"; exit 1; }
 set -- "$@" -DGFRAID_ISAL_ROOT="$build/isal"
+if [ -n "${GFRAID_LINUX72_SOURCE:-}" ]; then
+	set -- "$@" -DGFRAID_LINUX72_SOURCE="$GFRAID_LINUX72_SOURCE"
+fi
 if [ "$arch" = riscv64 ]; then
 	./scripts/cross-check.sh "$triplet" "$build/check" >"$build/check.log" 2>&1 ||
 		{ cat "$build/check.log"; exit 1; }

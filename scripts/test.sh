@@ -127,10 +127,11 @@ else
 	run fuzz ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz
 
 	# Cross builds, the tests under qemu-user, each against Linux lib/raid6
-	# and ISA-L built or unpacked for the target: AArch64 (the NEON tiers),
-	# s390x (big-endian), i686 and riscv64 (the base).
+	# (6.1 and 7.2) and ISA-L built or unpacked for the target: AArch64
+	# (the NEON tiers), s390x (big-endian), i686 and riscv64 (the base).
 	for triplet in aarch64-linux-gnu s390x-linux-gnu i686-linux-gnu riscv64-linux-gnu; do
-		run "cross-${triplet%%-*}" ./scripts/cross-test.sh "$triplet"
+		run "cross-${triplet%%-*}" env GFRAID_LINUX72_SOURCE="$linux72_source" \
+			./scripts/cross-test.sh "$triplet"
 	done
 fi
 

@@ -4,7 +4,8 @@
  * cases, byte for byte against
  *  - the byte-at-a-time reference (oracle/reference.c),
  *  - Linux lib/raid6, every algorithm valid on this CPU, built unchanged
- *    from linux-source-6.1 (when built with GFRAID_ORACLES),
+ *    from linux-source-6.1 (when built with GFRAID_ORACLES), and Linux
+ *    7.2's lib/raid/raid6 from linux-source-7.2 (GFRAID_LINUX72_SOURCE),
  *  - ISA-L: pq_gen, ec_encode_data_base and the dispatched
  *    ec_encode_data / ec_encode_data_update, and its own decode of the
  *    shards gfraid_ec_reconstruct rebuilds (when built with GFRAID_ORACLES).
@@ -26,7 +27,8 @@
 #include "linux_raid6.h"
 #endif
 
-const char *const oracle_title[OR_COUNT] = { "reference", "linux lib/raid6", "ISA-L" };
+const char *const oracle_title[OR_COUNT] = { "reference", "linux 6.1 raid6", "linux 7.2 raid6",
+					     "ISA-L" };
 
 void *xmalloc(size_t n)
 {
@@ -229,9 +231,20 @@ static void print_cell(const struct tally *t, int applicable)
 	printf(" %-17s", cell);
 }
 
+/* Whether the table has o's column: 7.2's only where it is built. */
+static int shown(enum oracle o)
+{
+#ifdef GFRAID_HAVE_LINUX72
+	(void)o;
+	return 1;
+#else
+	return o != OR_LINUX72;
+#endif
+}
+
 static int applies(int row, enum oracle o)
 {
-	if (o == OR_LINUX)
+	if (o == OR_LINUX || o == OR_LINUX72)
 		return row <= GFRAID_OP_RECOV || row == GFRAID_OP_RAID6_CHECK;
 	if (o == OR_ISAL)
 		return row == GFRAID_OP_GEN_SYNDROME || row >= GFRAID_OP_EC_ENCODE;
@@ -244,7 +257,8 @@ static void usage(FILE *f)
 		"usage: ec-cli verify [--seed N] [--iterations N] [--op OP] [--impl NAME]\n\n"
 		"Forces every variant of every op in turn and compares its output, byte for\n"
 		"byte, with the byte-at-a-time reference, with every Linux lib/raid6 algorithm\n"
-		"valid on this CPU and with ISA-L, on random geometries, lengths and alignments.\n"
+		"valid on this CPU (6.1's, and 7.2's where built) and with ISA-L, on random\n"
+		"geometries, lengths and alignments.\n"
 		"Exit status 1 on any mismatch (a variant its self-test disabled counts as\n"
 		"one); the first one is printed in full. Ctrl-C stops it with a report of\n"
 		"what was checked so far (exit status 130).\n\n"
@@ -316,22 +330,30 @@ static void print_header(const struct verify *v)
 	printf("ec-cli verify: --seed %" PRIu64 ", %d iterations per variant and oracle\n", v->seed,
 	       v->iterations);
 #ifdef GFRAID_HAVE_ORACLES
-	printf("linux lib/raid6 algorithms valid here:");
-	for (i = 0; i < lref_gen_count(); i++)
-		if (lref_gen_valid(i))
-			printf(" %s", lref_gen_name(i));
-	printf("; recovery:");
-	for (i = 0; i < lref_recov_count(); i++)
-		if (lref_recov_valid(i))
-			printf(" %s", lref_recov_name(i));
-	printf("\n");
+	for (o = 0; o < verify_linux_count; o++) {
+		const struct lref_oracle *l = verify_linuxes[o].o;
+
+		printf("linux %s raid6 algorithms valid here:", l->name);
+		for (i = 0; i < l->gen_count(); i++)
+			if (l->gen_valid(i))
+				printf(" %s", l->gen_name(i));
+		printf("; recovery:");
+		for (i = 0; i < l->recov_count(); i++)
+			if (l->recov_valid(i))
+				printf(" %s", l->recov_name(i));
+		printf("\n");
+	}
+#ifndef GFRAID_HAVE_LINUX72
+	printf("(built without GFRAID_LINUX72_SOURCE: no Linux 7.2 column)\n");
+#endif
 #else
 	(void)i;
 	printf("(built without GFRAID_ORACLES: only the byte reference is available)\n");
 #endif
 	printf("\n%-16s %-16s", "op", "variant");
 	for (o = 0; o < OR_COUNT; o++)
-		printf(" %-17s", oracle_title[o]);
+		if (shown((enum oracle)o))
+			printf(" %-17s", oracle_title[o]);
 	printf("\n");
 	fflush(stdout);
 }
@@ -366,7 +388,8 @@ static void verify_variant(struct verify *v, int row, int i, int *cases, int *fa
 	memset(v->t, 0, sizeof(v->t));
 	run_row(v, row);
 	for (o = 0; o < OR_COUNT; o++) {
-		print_cell(&v->t[o], applies(row, (enum oracle)o));
+		if (shown((enum oracle)o))
+			print_cell(&v->t[o], applies(row, (enum oracle)o));
 		*cases += v->t[o].cases;
 		*failures += v->t[o].failures;
 	}

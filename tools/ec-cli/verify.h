@@ -14,8 +14,21 @@
 #include "gfraid.h"
 #include "rng.h"
 
-enum oracle { OR_REF, OR_LINUX, OR_ISAL, OR_COUNT };
+/* OR_LINUX is Linux 6.1's lib/raid6, OR_LINUX72 7.2's lib/raid/raid6
+   (a column only where the build has it). */
+enum oracle { OR_REF, OR_LINUX, OR_LINUX72, OR_ISAL, OR_COUNT };
 extern const char *const oracle_title[OR_COUNT];
+
+#ifdef GFRAID_HAVE_ORACLES
+/* Each Linux whose RAID-6 code the build has, and its column. */
+struct lref_oracle;
+struct verify_linux {
+	enum oracle column;
+	const struct lref_oracle *o;
+};
+extern const struct verify_linux verify_linuxes[];
+extern const int verify_linux_count;
+#endif
 
 struct tally {
 	int cases, failures;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* ec-cli verify: the RAID-6 ops against the byte reference, every Linux
-   lib/raid6 algorithm valid here, and ISA-L's pq_gen and pq_check. */
+   lib/raid6 algorithm valid here (6.1's, and 7.2's where built), and
+   ISA-L's pq_gen and pq_check. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,17 @@
 #ifdef GFRAID_HAVE_ORACLES
 #include "isal_peer.h"
 #include "linux_raid6.h"
+#ifdef GFRAID_HAVE_LINUX72
+#include "linux72_raid6.h"
+#endif
+
+const struct verify_linux verify_linuxes[] = {
+	{ OR_LINUX, &lref_linux61 },
+#ifdef GFRAID_HAVE_LINUX72
+	{ OR_LINUX72, &lref_linux72 },
+#endif
+};
+const int verify_linux_count = (int)(sizeof(verify_linuxes) / sizeof(verify_linuxes[0]));
 #endif
 
 static void raid6_vs_reference(struct verify *v, enum gfraid_op op)
@@ -116,10 +128,11 @@ static size_t kernel_bytes(struct verify *v, int disks)
 	return (size_t)LREF_BLOCK_MULTIPLE * rng_range(&v->rng, 1, disks > 64 ? 8 : 32);
 }
 
-static void raid6_vs_linux(struct verify *v, enum gfraid_op op)
+static void raid6_vs_linux(struct verify *v, enum gfraid_op op, const struct verify_linux *l)
 {
-	int gen_i = lref_gen_first_valid();
-	int a, n = op == GFRAID_OP_RECOV ? lref_recov_count() : lref_gen_count();
+	const struct lref_oracle *o = l->o;
+	int gen_i = o->gen_first_valid();
+	int a, n = op == GFRAID_OP_RECOV ? o->recov_count() : o->gen_count();
 
 	for (a = 0; a < n; a++) {
 		int disks = pick_disks(v, 4), err;
@@ -130,16 +143,16 @@ static void raid6_vs_linux(struct verify *v, enum gfraid_op op)
 		struct blocks ours, theirs;
 		const char *name;
 
-		if (op == GFRAID_OP_RECOV ? !lref_recov_valid(a) : !lref_gen_valid(a))
+		if (op == GFRAID_OP_RECOV ? !o->recov_valid(a) : !o->gen_valid(a))
 			continue;
-		if (op == GFRAID_OP_XOR_SYNDROME && !lref_has_xor(a))
+		if (op == GFRAID_OP_XOR_SYNDROME && !o->has_xor(a))
 			continue;
-		name = op == GFRAID_OP_RECOV ? lref_recov_name(a) : lref_gen_name(a);
+		name = op == GFRAID_OP_RECOV ? o->recov_name(a) : o->gen_name(a);
 		blocks_new(&ours, disks, bytes, 0);
 		blocks_new(&theirs, disks, bytes, 0);
 		blocks_fill(v, &ours);
 		if (op == GFRAID_OP_RECOV) {
-			lref_gen(gen_i, disks, bytes, (void **)ours.p);
+			o->gen(gen_i, disks, bytes, (void **)ours.p);
 			blocks_copy(&theirs, &ours);
 			rng_fill(&v->rng, ours.p[fa], bytes);
 			rng_fill(&v->rng, ours.p[datap ? disks - 2 : fb], bytes);
@@ -151,13 +164,13 @@ static void raid6_vs_linux(struct verify *v, enum gfraid_op op)
 		switch (op) {
 		case GFRAID_OP_GEN_SYNDROME:
 			snprintf(v->ctx, sizeof(v->ctx), "disks=%d bytes=%zu", disks, bytes);
-			lref_gen(a, disks, bytes, (void **)theirs.p);
+			o->gen(a, disks, bytes, (void **)theirs.p);
 			err = gfraid_gen_syndrome(disks, bytes, (void **)ours.p);
 			break;
 		case GFRAID_OP_XOR_SYNDROME:
 			snprintf(v->ctx, sizeof(v->ctx), "disks=%d start=%d stop=%d bytes=%zu", disks,
 				 start, stop, bytes);
-			lref_xor(a, disks, start, stop, bytes, (void **)theirs.p);
+			o->xor_syndrome(a, disks, start, stop, bytes, (void **)theirs.p);
 			err = gfraid_xor_syndrome(disks, start, stop, bytes, (void **)ours.p);
 			break;
 		default:
@@ -165,16 +178,16 @@ static void raid6_vs_linux(struct verify *v, enum gfraid_op op)
 				 datap ? "datap" : "2data", disks, fa, datap ? "" : " failb=",
 				 datap ? 0 : fb, bytes);
 			if (datap) {
-				lref_datap(a, gen_i, disks, bytes, fa, (void **)theirs.p);
+				o->datap(a, gen_i, disks, bytes, fa, (void **)theirs.p);
 				err = gfraid_recov_datap(disks, bytes, fa, (void **)ours.p);
 			} else {
-				lref_2data(a, gen_i, disks, bytes, fa, fb, (void **)theirs.p);
+				o->data2(a, gen_i, disks, bytes, fa, fb, (void **)theirs.p);
 				err = gfraid_recov_2data(disks, bytes, fa, fb, (void **)ours.p);
 			}
 			break;
 		}
-		if (call_ok(v, OR_LINUX, err, gfraid_op_name(op)))
-			check(v, OR_LINUX, name, ours.p, theirs.p, disks, bytes, 1);
+		if (call_ok(v, l->column, err, gfraid_op_name(op)))
+			check(v, l->column, name, ours.p, theirs.p, disks, bytes, 1);
 		blocks_free(&ours);
 		blocks_free(&theirs);
 	}
@@ -207,21 +220,25 @@ static void gen_vs_isal(struct verify *v)
    pq_gen, whose pq_check must give the same pass or fail. */
 static void raid6_check_vs_oracles(struct verify *v)
 {
-	int a, disks, member;
+	int a, l, disks, member;
 	size_t bytes;
 	struct blocks st;
 
-	for (a = 0; a < lref_gen_count(); a++) {
-		if (!lref_gen_valid(a))
-			continue;
-		disks = pick_disks(v, 4);
-		bytes = kernel_bytes(v, disks);
-		blocks_new(&st, disks, bytes, 0);
-		blocks_fill(v, &st);
-		lref_gen(a, disks, bytes, (void **)st.p);
-		snprintf(v->ctx, sizeof(v->ctx), "disks=%d bytes=%zu", disks, bytes);
-		check_planted(v, OR_LINUX, lref_gen_name(a), &st);
-		blocks_free(&st);
+	for (l = 0; l < verify_linux_count; l++) {
+		const struct lref_oracle *o = verify_linuxes[l].o;
+
+		for (a = 0; a < o->gen_count(); a++) {
+			if (!o->gen_valid(a))
+				continue;
+			disks = pick_disks(v, 4);
+			bytes = kernel_bytes(v, disks);
+			blocks_new(&st, disks, bytes, 0);
+			blocks_fill(v, &st);
+			o->gen(a, disks, bytes, (void **)st.p);
+			snprintf(v->ctx, sizeof(v->ctx), "disks=%d bytes=%zu", disks, bytes);
+			check_planted(v, verify_linuxes[l].column, o->gen_name(a), &st);
+			blocks_free(&st);
+		}
 	}
 	disks = pick_disks(v, 4);
 	bytes = (size_t)64 * rng_range(&v->rng, 1, 128);
@@ -246,6 +263,10 @@ static void raid6_check_vs_oracles(struct verify *v)
 
 void verify_raid6_case(struct verify *v, enum gfraid_op op)
 {
+#ifdef GFRAID_HAVE_ORACLES
+	int l;
+#endif
+
 	if (op == GFRAID_OP_RAID6_CHECK) {
 		raid6_check_vs_reference(v);
 #ifdef GFRAID_HAVE_ORACLES
@@ -255,7 +276,8 @@ void verify_raid6_case(struct verify *v, enum gfraid_op op)
 	}
 	raid6_vs_reference(v, op);
 #ifdef GFRAID_HAVE_ORACLES
-	raid6_vs_linux(v, op);
+	for (l = 0; l < verify_linux_count; l++)
+		raid6_vs_linux(v, op, &verify_linuxes[l]);
 	if (op == GFRAID_OP_GEN_SYNDROME)
 		gen_vs_isal(v);
 #endif
