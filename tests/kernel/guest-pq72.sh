@@ -39,6 +39,10 @@ since $n | grep -q 'raid6: using algorithm' || bad "the kernel's raid6_pq chose 
 say "the kernel's raid6_pq loads in its place"
 rmmod raid6_pq || bad "rmmod the kernel's raid6_pq"
 
+# whether the raid6_pq loaded is ours (only ours has parameters)
+pq_is_ours() {
+	[ -r /sys/module/raid6_pq/parameters/corrupt ]
+}
 ours_on() {
 	n=$(dmesg | wc -l)
 	insmod /raid6_pq.ko || bad "insmod raid6_pq.ko (libgfraid)"
@@ -53,7 +57,7 @@ ours_on() {
 # stock_on / *_off: raid6_pq swapped while nothing uses it
 stock_on() {
 	insmod "$STOCK" || bad "insmod the kernel's raid6_pq"
-	grep -q . /sys/module/raid6_pq/parameters/corrupt 2>/dev/null && bad "ours loaded, not the kernel's"
+	pq_is_ours && bad "ours loaded, not the kernel's"
 	say "the kernel's raid6_pq on"
 }
 pq_off() {
@@ -67,7 +71,7 @@ pq_off() {
 ours_on
 modprobe loop max_loop=24 || bad "modprobe loop"
 modprobe raid456 || bad "modprobe raid456"
-[ -r /sys/module/raid6_pq/parameters/corrupt ] || bad "raid456 runs on another raid6_pq"
+pq_is_ours || bad "raid456 runs on another raid6_pq"
 echo 2000000 >/proc/sys/dev/raid/speed_limit_max
 echo 2000000 >/proc/sys/dev/raid/speed_limit_min
 
@@ -111,7 +115,7 @@ if [ -x /sbin/mkfs.btrfs ]; then
 	MB=256	# btrfs: at least 125 MiB a device, and room for scrub (sparse files)
 	for i in 10 11 12 13 14; do member $i; done
 	modprobe btrfs || bad "modprobe btrfs"
-	[ -r /sys/module/raid6_pq/parameters/corrupt ] || bad "btrfs runs on another raid6_pq"
+	pq_is_ours || bad "btrfs runs on another raid6_pq"
 	mkfs.btrfs -q -f -d raid6 -m raid6 /dev/loop10 /dev/loop11 /dev/loop12 /dev/loop13 \
 		>/dev/null || bad "mkfs.btrfs raid6"
 	mkdir -p /mnt

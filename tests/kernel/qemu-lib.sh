@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# Sourced by the real-kernel tests (qemu-md-raid6.sh, qemu-raidkm.sh), bash:
+# Sourced by the real-kernel tests (qemu-md-raid6.sh, qemu-raidkm.sh,
+# qemu-pq72.sh), bash:
 # Debian's own kernel image downloaded and unpacked (never installed), an
 # initramfs of busybox, mdadm and the kernel's modules, and a qemu boot whose
 # guest reports lines "GT: ..." ending in "GT: RESULT: PASS|FAIL".
@@ -21,6 +22,29 @@ qemu_prerequisites() {
 	if ldd "$BUSYBOX" >/dev/null 2>&1; then
 		fail "$BUSYBOX is dynamically linked: apt-get install busybox-static"
 	fi
+}
+
+# qemu_setup SRC WORKDIR SERIES: WORK (WORKDIR made, absolute), the host's
+# tools checked, the kernel of SERIES unpacked (qemu_kernel) and the
+# accelerator chosen (qemu_accel).
+qemu_setup() {
+	mkdir -p "$2"
+	WORK=$(cd "$2" && pwd)
+	qemu_prerequisites
+	qemu_kernel "$1" "$3" "$WORK"
+	qemu_accel "${GFRAID_QEMU_ACCEL:-auto}"
+}
+
+# check_vermagic MODULE...: each built module's vermagic is the kernel's
+# (that of its loop.ko), or fail.
+check_vermagic() {
+	local want ko
+	want=$(modinfo -F vermagic "$(find "$MODDIR" -name 'loop.ko*' | head -n 1)")
+	[ -n "$want" ] || fail "no vermagic in the kernel's loop.ko"
+	for ko; do
+		[ "$(modinfo -F vermagic "$ko")" = "$want" ] ||
+			fail "vermagic of ${ko##*/} differs from the kernel's"
+	done
 }
 
 # qemu_kernel SRC SERIES WORK: the headers of SERIES unpacked (kernel-tree.sh)
@@ -163,11 +187,13 @@ qemu_accel() {
 	esac
 }
 
-# qemu_boot INITRD CONSOLE TIMEOUT APPEND: boot VMLINUZ with INITRD, the
-# serial console to CONSOLE, "console=... APPEND" as the command line; print
-# the guest's GT: lines and exit 0 on its PASS, 1 otherwise.
+# qemu_boot INITRD APPEND: boot VMLINUZ with INITRD, the serial console to
+# WORK/console-ACCEL.log, "console=... APPEND" as the command line, killed
+# after GFRAID_QEMU_TIMEOUT seconds (1500); print the guest's GT: lines and
+# exit 0 on its PASS, 1 otherwise.
 qemu_boot() {
-	local initrd=$1 console=$2 timeout=$3 append=$4 qrc
+	local initrd=$1 append=$2 console=$WORK/console-$ACCEL.log
+	local timeout=${GFRAID_QEMU_TIMEOUT:-1500} qrc
 	say "booting ($ACCEL); serial log: $console"
 	: >"$console"
 	set +e

@@ -33,18 +33,11 @@
 set -euo pipefail
 
 SRC=$(cd "$1" && pwd)
-WORK=$2
 EC_CLI=${3:-}
-ACCEL=${GFRAID_QEMU_ACCEL:-auto}
-TIMEOUT=${GFRAID_QEMU_TIMEOUT:-1500}
 MEMBER_MB=${GFRAID_MEMBER_MB:-32}
 
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-
 . "$SRC/tests/kernel/qemu-lib.sh"
-qemu_prerequisites
-qemu_kernel "$SRC" "${GFRAID_KERNEL:-default}" "$WORK"
+qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-default}"
 
 # --- our modules, from the unchanged sources (a tree of symlinks) -----------
 BUILD=$WORK/module-build
@@ -53,10 +46,7 @@ module_build "$SRC" "$BUILD" "$KDIR" "$WORK/module-build.log" modules || fail "m
 for ko in gfraid gfraid_raid6; do
 	[ -f "$BUILD/kernel/$ko.ko" ] || fail "no $ko.ko"
 done
-PQ=$(find "$MODDIR" -name 'raid6_pq.ko*' | head -n 1)
-case $PQ in *.xz) xz -dc "$PQ" >"$WORK/raid6_pq.ko"; PQ=$WORK/raid6_pq.ko ;; esac
-[ "$(modinfo -F vermagic "$BUILD/kernel/gfraid.ko")" = "$(modinfo -F vermagic "$PQ")" ] ||
-	fail "vermagic of gfraid.ko differs from the kernel's"
+check_vermagic "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/gfraid_raid6.ko"
 say "modules built"
 
 # --- initramfs ----------------------------------------------------------------
@@ -86,6 +76,4 @@ fi
 initramfs_finish "$SRC/tests/kernel/guest-init.sh" "$WORK/initramfs.cpio.gz"
 
 # --- boot -------------------------------------------------------------------
-qemu_accel "$ACCEL"
-qemu_boot "$WORK/initramfs.cpio.gz" "$WORK/console-$ACCEL.log" "$TIMEOUT" \
-	"gt.mb=$MEMBER_MB gt.expect=$EXPECT"
+qemu_boot "$WORK/initramfs.cpio.gz" "gt.mb=$MEMBER_MB gt.expect=$EXPECT"

@@ -25,20 +25,13 @@
 set -euo pipefail
 
 SRC=$(cd "$1" && pwd)
-WORK=$2
-ACCEL=${GFRAID_QEMU_ACCEL:-auto}
-TIMEOUT=${GFRAID_QEMU_TIMEOUT:-1500}
 MEMBER_MB=${GFRAID_MEMBER_MB:-32}
 
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-
 . "$SRC/tests/kernel/qemu-lib.sh"
-qemu_prerequisites
 for cmd in mkfs.btrfs btrfs; do
 	command -v "$cmd" >/dev/null || fail "missing '$cmd': apt-get install btrfs-progs"
 done
-qemu_kernel "$SRC" "${GFRAID_KERNEL:-7.2}" "$WORK"
+qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-7.2}"
 
 BUILD=$WORK/module-build
 . "$SRC/tests/kernel/module-build.sh"
@@ -46,8 +39,7 @@ module_build "$SRC" "$BUILD" "$KDIR" "$WORK/module-build.log" modules || fail "m
 for ko in gfraid raid6_pq; do
 	[ -f "$BUILD/kernel/$ko.ko" ] || fail "no $ko.ko"
 done
-[ "$(modinfo -F vermagic "$BUILD/kernel/raid6_pq.ko")" = "$(modinfo -F vermagic \
-	"$(find "$MODDIR" -name 'loop.ko*' | head -n 1)")" ] || fail "vermagic of raid6_pq.ko differs from the kernel's"
+check_vermagic "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/raid6_pq.ko"
 say "modules built"
 
 initramfs_start "$WORK/initramfs"
@@ -71,6 +63,4 @@ mkdir -p "$IRD$(dirname "$gcc_s")"
 cp -L "$gcc_s" "$IRD$gcc_s"
 initramfs_finish "$SRC/tests/kernel/guest-pq72.sh" "$WORK/initramfs.cpio.gz"
 
-qemu_accel "$ACCEL"
-qemu_boot "$WORK/initramfs.cpio.gz" "$WORK/console-$ACCEL.log" "$TIMEOUT" \
-	"gt.mb=$MEMBER_MB gt.expect=$EXPECT"
+qemu_boot "$WORK/initramfs.cpio.gz" "gt.mb=$MEMBER_MB gt.expect=$EXPECT"

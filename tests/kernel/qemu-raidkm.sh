@@ -28,17 +28,11 @@
 set -euo pipefail
 
 SRC=$(cd "$1" && pwd)
-WORK=$2
-ACCEL=${GFRAID_QEMU_ACCEL:-auto}
-TIMEOUT=${GFRAID_QEMU_TIMEOUT:-1500}
 MEMBER_MB=${GFRAID_MEMBER_MB:-16}
 GEOMETRIES=${GFRAID_RAIDKM_GEOMETRIES:-4+2,6+3,8+4}
 
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
 . "$SRC/tests/kernel/qemu-lib.sh"
-qemu_prerequisites
-qemu_kernel "$SRC" "${GFRAID_KERNEL:-6.12}" "$WORK"
+qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-6.12}"
 
 # raidkm.ko against ours and against the stock module (77: no fixtures)
 set +e
@@ -51,13 +45,8 @@ if [ $rc = 77 ]; then
 fi
 [ $rc = 0 ] || { cat "$WORK/build.log"; fail "raidkm-build.sh"; }
 B=$WORK/build
-PQ=$(find "$MODDIR" -name 'md-mod.ko*' | head -n 1)
-case $PQ in *.xz) xz -dc "$PQ" >"$WORK/md-mod.ko"; PQ=$WORK/md-mod.ko ;; esac
-for ko in ours/kernel/gfraid.ko ours/kernel/gfraid_isal.ko raidkm-ours/km/raidkm.ko \
-	stock/isal_lib.ko raidkm-stock/km/raidkm.ko; do
-	[ "$(modinfo -F vermagic "$B/$ko")" = "$(modinfo -F vermagic "$PQ")" ] ||
-		fail "vermagic of $ko differs from the kernel's"
-done
+check_vermagic "$B/ours/kernel/gfraid.ko" "$B/ours/kernel/gfraid_isal.ko" \
+	"$B/raidkm-ours/km/raidkm.ko" "$B/stock/isal_lib.ko" "$B/raidkm-stock/km/raidkm.ko"
 say "modules built: $(tail -n 1 "$WORK/build.log")"
 
 # --- initramfs: the kernel's modules raidkm needs, ours and the stock ones ---
@@ -77,6 +66,4 @@ head -c 1000003 /dev/urandom >"$IRD/seed"
 initramfs_finish "$SRC/tests/kernel/guest-raidkm.sh" "$WORK/initramfs.cpio.gz"
 
 # --- boot -------------------------------------------------------------------
-qemu_accel "$ACCEL"
-qemu_boot "$WORK/initramfs.cpio.gz" "$WORK/console-$ACCEL.log" "$TIMEOUT" \
-	"gt.mb=$MEMBER_MB gt.geometries=$GEOMETRIES"
+qemu_boot "$WORK/initramfs.cpio.gz" "gt.mb=$MEMBER_MB gt.geometries=$GEOMETRIES"
