@@ -37,28 +37,20 @@ insmod /gfraid.ko || bad "insmod gfraid.ko"
 dmesg | grep 'gfraid:' | tail -n 5 | sed 's/^/GT: dmesg: /'
 
 # as built for a kernel whose raid6_pq lacks the recovery pointer
-n=$(dmesg | wc -l)
-insmod /gfraid_raid6_moved_on.ko 2>/dev/null && bad "gfraid_raid6 for a moved-on kernel loaded"
-since $n | grep -q 'gfraid_raid6: .* has no raid6_datap_recov to replace' ||
-	bad "no one-line reason from the moved-on build"
-since $n | sed 's/^/GT: dmesg: /'
-say "built for a kernel without the recovery pointer: refused, saying so"
+if refuses gfraid_raid6 /gfraid_raid6_moved_on.ko; then
+	since $N | grep -q 'gfraid_raid6: .* has no raid6_datap_recov to replace' ||
+		bad "no one-line reason from the moved-on build"
+	say "built for a kernel without the recovery pointer: refused, saying so"
+fi
 
 # corrupt=1 spoils the gen check's output, corrupt=2 the recovery check's
 for c in 1 2; do
-	n=$(dmesg | wc -l)
-	if insmod /gfraid_raid6.ko corrupt=$c 2>/dev/null; then
-		bad "gfraid_raid6 corrupt=$c loaded"
-		rmmod gfraid_raid6
-	else
-		since $n | sed 's/^/GT: dmesg: /'
-		since $n | grep -q 'not installed' || bad "no refusal message (corrupt=$c)"
-		[ $c = 2 ] && { since $n | grep -q 'raid6_2data_recov by libgfraid gives wrong bytes' ||
-			bad "corrupt=2 refused for another reason"; }
-		since $n | grep -q 'installed gen_syndrome' && bad "installed although refused"
-		[ -d /sys/module/gfraid_raid6 ] && bad "module present after a refused load"
-		say "corrupted load-time check ($c) refused the load"
-	fi
+	refuses gfraid_raid6 /gfraid_raid6.ko corrupt=$c || continue
+	since $N | grep -q 'not installed' || bad "no refusal message (corrupt=$c)"
+	[ $c = 2 ] && { since $N | grep -q 'raid6_2data_recov by libgfraid gives wrong bytes' ||
+		bad "corrupt=2 refused for another reason"; }
+	since $N | grep -q 'installed gen_syndrome' && bad "installed although refused"
+	say "corrupted load-time check ($c) refused the load"
 done
 
 override_on() {

@@ -18,6 +18,23 @@ arg() { for a in $(cat /proc/cmdline); do case $a in gt.$1=*) echo "${a#*=}" ;; 
 # since N: dmesg lines after the first N (a mark taken with dmesg | wc -l)
 since() { dmesg | tail -n +$(($1 + 1)); }
 
+# refuses NAME KO [ARGS...]: insmod KO ARGS must fail, saying why in dmesg
+# (copied for the host), and leave no module NAME; 1 (a failure counted)
+# where it loaded. N is then the dmesg mark before the attempt.
+refuses() {
+	local name=$1
+	shift
+	N=$(dmesg | wc -l)
+	if insmod "$@" 2>/dev/null; then
+		bad "$* loaded"
+		rmmod "$name"
+		return 1
+	fi
+	since $N | sed 's/^/GT: dmesg: /'
+	[ -d /sys/module/"$name" ] && bad "$name present after a refused load"
+	return 0
+}
+
 # finish: md's state, any WARN, BUG or Oops as a failure, the result, and off
 finish() {
 	say "mdstat:"

@@ -14,13 +14,7 @@ dmesg | grep 'gfraid:' | tail -n 5 | sed 's/^/GT: dmesg: /'
 # Each corrupted load-time check refuses the load; the kernel's own
 # raid6_pq then loads in its place.
 for c in tables gen xor 2data datap; do
-	n=$(dmesg | wc -l)
-	if insmod /raid6_pq.ko corrupt=$c 2>/dev/null; then
-		bad "raid6_pq.ko corrupt=$c loaded"
-		rmmod raid6_pq
-		continue
-	fi
-	since $n | sed 's/^/GT: dmesg: /'
+	refuses raid6_pq /raid6_pq.ko corrupt=$c || continue
 	case $c in
 	tables) what="its tables are not the field's" ;;
 	gen) what="gen_syndrome (Q) gives wrong bytes" ;;
@@ -28,8 +22,7 @@ for c in tables gen xor 2data datap; do
 	2data) what="recov_2data gives wrong bytes" ;;
 	datap) what="recov_datap gives wrong bytes" ;;
 	esac
-	since $n | grep -q "raid6_pq (libgfraid): $what.*not loaded" || bad "corrupt=$c: no refusal naming it"
-	[ -d /sys/module/raid6_pq ] && bad "raid6_pq present after a refused load"
+	since $N | grep -q "raid6_pq (libgfraid): $what.*not loaded" || bad "corrupt=$c: no refusal naming it"
 	say "corrupt=$c: refused"
 done
 n=$(dmesg | wc -l)
@@ -87,23 +80,21 @@ say "md ran libgfraid's recoveries: 2data $1 calls, datap $2 calls"
 
 # The kernel's raid6_pq on what ours wrote, and back.
 MEMBERS=$(ls -d $MD/dev-loop* | sed 's|.*/dev-|/dev/|')
-mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
-pq_off
-stock_on
-modprobe raid456 || bad "modprobe raid456 (the kernel's raid6_pq)"
-mdadm --assemble /dev/md0 $MEMBERS >/dev/null || bad "mdadm --assemble with the kernel's raid6_pq"
-settle
-verify "reassembled, the kernel's raid6_pq"
-scrub zero
+# reassemble_on ours|stock WHOSE: md stopped, raid6_pq swapped for WHOSE, the
+# array assembled again, read back and scrubbed
+reassemble_on() {
+	mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
+	pq_off
+	${1}_on
+	modprobe raid456 || bad "modprobe raid456 ($2)"
+	mdadm --assemble /dev/md0 $MEMBERS >/dev/null || bad "mdadm --assemble with $2"
+	settle
+	verify "reassembled, read with $2"
+	scrub zero
+}
+reassemble_on stock "the kernel's raid6_pq"
 write_payload "the kernel's raid6_pq"
-mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
-pq_off
-ours_on
-modprobe raid456 || bad "modprobe raid456 (ours)"
-mdadm --assemble /dev/md0 $MEMBERS >/dev/null || bad "mdadm --assemble with libgfraid's raid6_pq"
-settle
-verify "written by the kernel's raid6_pq, read with libgfraid's"
-scrub zero
+reassemble_on ours "libgfraid's raid6_pq"
 mdadm --stop /dev/md0 >/dev/null || bad "mdadm --stop"
 
 # --- btrfs RAID-6 (data and metadata) on loop devices ----------------------------

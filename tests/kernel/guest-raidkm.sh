@@ -24,15 +24,10 @@ echo 2000000 >/proc/sys/dev/raid/speed_limit_min
 # --- gfraid_isal.ko's load-time check ------------------------------------------
 insmod /ours/gfraid.ko || bad "insmod gfraid.ko"
 for name in ec_encode_data_base ec_encode_data_update_avx2_gfni gf_invert_matrix isal_have_gfni; do
-	n=$(dmesg | wc -l)
-	if insmod /ours/gfraid_isal.ko corrupt=$name 2>/dev/null; then
-		bad "gfraid_isal.ko loaded with $name's check corrupted"
-		rmmod gfraid_isal
-	elif since $n | grep -q "gfraid_isal: $name gave wrong bytes in the load-time check; not loading" &&
-		[ ! -d /sys/module/gfraid_isal ]; then
+	refuses gfraid_isal /ours/gfraid_isal.ko corrupt=$name || continue
+	if since $N | grep -q "gfraid_isal: $name gave wrong bytes in the load-time check; not loading"; then
 		say "gfraid_isal corrupt=$name: refused, naming it"
 	else
-		since $n | sed 's/^/GT: dmesg: /'
 		bad "gfraid_isal corrupt=$name: no refusal naming it"
 	fi
 done

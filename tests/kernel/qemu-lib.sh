@@ -47,6 +47,22 @@ check_vermagic() {
 	done
 }
 
+# qemu_modules SRC NAME...: our modules built from the unchanged sources
+# for the kernel's tree into BUILD (WORK/module-build); each NAME.ko there,
+# with the kernel's vermagic, or fail.
+qemu_modules() {
+	local src=$1 ko
+	shift
+	BUILD=$WORK/module-build
+	. "$src/tests/kernel/module-build.sh"
+	module_build "$src" "$BUILD" "$KDIR" "$WORK/module-build.log" modules || fail "module build"
+	for ko; do
+		[ -f "$BUILD/kernel/$ko.ko" ] || fail "no $ko.ko"
+		check_vermagic "$BUILD/kernel/$ko.ko"
+	done
+	say "modules built: $*"
+}
+
 # qemu_kernel SRC SERIES WORK: the headers of SERIES unpacked (kernel-tree.sh)
 # and the image of exactly that version unpacked under WORK (the kernel and
 # the md, raid, crypto and loop modules); sets KVER HVER KDIR KROOT VMLINUZ

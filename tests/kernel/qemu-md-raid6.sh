@@ -40,14 +40,7 @@ MEMBER_MB=${GFRAID_MEMBER_MB:-32}
 qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-default}"
 
 # --- our modules, from the unchanged sources (a tree of symlinks) -----------
-BUILD=$WORK/module-build
-. "$SRC/tests/kernel/module-build.sh"
-module_build "$SRC" "$BUILD" "$KDIR" "$WORK/module-build.log" modules || fail "module build"
-for ko in gfraid gfraid_raid6; do
-	[ -f "$BUILD/kernel/$ko.ko" ] || fail "no $ko.ko"
-done
-check_vermagic "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/gfraid_raid6.ko"
-say "modules built"
+qemu_modules "$SRC" gfraid gfraid_raid6
 
 # --- initramfs ----------------------------------------------------------------
 initramfs_start "$WORK/initramfs"

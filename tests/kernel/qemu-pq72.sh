@@ -33,14 +33,7 @@ for cmd in mkfs.btrfs btrfs; do
 done
 qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-7.2}"
 
-BUILD=$WORK/module-build
-. "$SRC/tests/kernel/module-build.sh"
-module_build "$SRC" "$BUILD" "$KDIR" "$WORK/module-build.log" modules || fail "module build"
-for ko in gfraid raid6_pq; do
-	[ -f "$BUILD/kernel/$ko.ko" ] || fail "no $ko.ko"
-done
-check_vermagic "$BUILD/kernel/gfraid.ko" "$BUILD/kernel/raid6_pq.ko"
-say "modules built"
+qemu_modules "$SRC" gfraid raid6_pq
 
 initramfs_start "$WORK/initramfs"
 for m in raid6_pq xor raid456 md-mod loop async_tx async_memcpy async_xor async_pq \
