@@ -51,15 +51,16 @@ check_vermagic() {
 # for the kernel's tree into BUILD (WORK/module-build); each NAME.ko there,
 # with the kernel's vermagic, or fail.
 qemu_modules() {
-	local src=$1 ko
+	local src=$1 ko kos=()
 	shift
 	BUILD=$WORK/module-build
 	. "$src/tests/kernel/module-build.sh"
 	module_build "$src" "$BUILD" "$KDIR" "$WORK/module-build.log" modules || fail "module build"
 	for ko; do
 		[ -f "$BUILD/kernel/$ko.ko" ] || fail "no $ko.ko"
-		check_vermagic "$BUILD/kernel/$ko.ko"
+		kos+=("$BUILD/kernel/$ko.ko")
 	done
+	check_vermagic "${kos[@]}"
 	say "modules built: $*"
 }
 
