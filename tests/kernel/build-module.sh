@@ -102,6 +102,21 @@ for name in $md gfraid_isal; do
 	esac
 done
 
+# dkms-source from a tree the modules were just built in, as from a
+# checkout after `make -C kernel`: the sources are this tree's symlinks,
+# so any regular file copied is something the build made.
+ln -sf "$srcdir/dkms.conf" "$work/dkms.conf"
+rm -rf "$work/LICENSES" "$work/dkms-source"
+cp -rs "$srcdir/LICENSES" "$work/"
+make -s -C "$work/kernel" dkms-source DEST="$work/dkms-source"
+made=$(find "$work/dkms-source" -type f)
+[ -z "$made" ] || { echo "build-module: dkms-source copied build output: $made" >&2; exit 1; }
+copied=$(find "$work/dkms-source" -type l | wc -l)
+sources=$(cd "$work" && find dkms.conf LICENSES kernel src include asm -type l | wc -l)
+[ "$copied" = "$sources" ] ||
+	{ echo "build-module: dkms-source copied $copied of the $sources sources" >&2; exit 1; }
+echo "build-module: dkms-source after the build: $copied sources, no build output"
+
 # Every function of the public header is exported by the module, but
 # those it declares for userspace only (#ifndef __KERNEL__).
 missing=0
