@@ -7,7 +7,7 @@
 #
 #   install-deps.sh          build the library, ec-cli info / verify / bench
 #   install-deps.sh --tests  also scripts/test.sh (the quick tier)
-#   install-deps.sh --all    also scripts/test.sh --all; adds the dpkg
+#   install-deps.sh --all    also scripts/test.sh --ci and --full; adds the dpkg
 #                            foreign architectures arm64, s390x and i386 and
 #                            a deb-src index (the cross builds' Check and
 #                            ISA-L)
@@ -35,7 +35,7 @@ PACKAGES="build-essential cmake pkg-config libcpuid-dev libisal-dev nasm linux-s
 TESTS="check libbenchmark-dev python3 gnuplot-nox groff-base clang-19 binutils \
 kmod libelf1 libssl3 zlib1g pahole debian-archive-keyring flex bison bc libelf-dev libssl-dev"
 
-# Everything else scripts/test.sh --all runs: the other compilers and
+# Everything else scripts/test.sh --ci and --full run: the other compilers and
 # clang's sanitizer runtimes, dkms, the package tools, qemu and what the
 # real-kernel tests put in their guests (btrfs-progs for 7.2's), the arm64
 # kernel module build.

@@ -9,7 +9,7 @@
 set -eu
 srcdir=$1
 work=$2
-command -v dkms >/dev/null || { echo "dkms-build: dkms is not installed (apt-get install dkms)" >&2; exit 1; }
+command -v dkms >/dev/null || { echo "dkms-build: dkms is not installed (package dkms: ./scripts/install-deps.sh --all installs it)" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || { echo "dkms-build: dkms needs root (it keeps its signing key in /var/lib/dkms)" >&2; exit 1; }
 case ${GFRAID_KERNEL:-default} in
 7.*) tree=$(sh "$(dirname "$0")/kernel-tree-sid.sh" "$GFRAID_KERNEL") || exit 1 ;;

@@ -14,13 +14,22 @@ fail() { say "FAIL: $*" >&2; exit 1; }
 # qemu_prerequisites: the host's tools (installed by scripts/install-deps.sh)
 qemu_prerequisites() {
 	local cmd
+	local cmd pkg
 	for cmd in qemu-system-x86_64 busybox mdadm cpio dpkg-deb apt-get depmod modinfo make gzip; do
+		case $cmd in
+		qemu-system-x86_64) pkg=qemu-system-x86 ;;
+		busybox) pkg=busybox-static ;;
+		depmod | modinfo) pkg=kmod ;;
+		dpkg-deb) pkg=dpkg ;;
+		apt-get) pkg=apt ;;
+		*) pkg=$cmd ;;
+		esac
 		command -v "$cmd" >/dev/null ||
-			fail "missing '$cmd': apt-get install qemu-system-x86 busybox-static mdadm cpio kmod"
+			fail "missing '$cmd' (package $pkg: ./scripts/install-deps.sh --all installs it)"
 	done
 	BUSYBOX=$(command -v busybox)
 	if ldd "$BUSYBOX" >/dev/null 2>&1; then
-		fail "$BUSYBOX is dynamically linked: apt-get install busybox-static"
+		fail "$BUSYBOX is dynamically linked (package busybox-static: ./scripts/install-deps.sh --all installs it)"
 	fi
 }
 

@@ -29,7 +29,7 @@ MEMBER_MB=${GFRAID_MEMBER_MB:-32}
 
 . "$SRC/tests/kernel/qemu-lib.sh"
 for cmd in mkfs.btrfs btrfs; do
-	command -v "$cmd" >/dev/null || fail "missing '$cmd': apt-get install btrfs-progs"
+	command -v "$cmd" >/dev/null || fail "missing '$cmd' (package btrfs-progs: ./scripts/install-deps.sh --all installs it)"
 done
 qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-7.2}"
 

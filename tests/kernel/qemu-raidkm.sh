@@ -31,6 +31,8 @@ SRC=$(cd "$1" && pwd)
 MEMBER_MB=${GFRAID_MEMBER_MB:-16}
 GEOMETRIES=${GFRAID_RAIDKM_GEOMETRIES:-4+2,6+3,8+4}
 
+# the fixtures first: where they are absent nothing else matters (77)
+sh "$SRC/tests/kernel/raidkm-build.sh" "$SRC" --fixtures || exit $?
 . "$SRC/tests/kernel/qemu-lib.sh"
 qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-6.12}"
 

@@ -10,6 +10,8 @@
 # for Debian's 6.12 headers (unpacked by kernel-tree.sh), and purged,
 # leaving none of their files behind.
 # Needs root (dpkg -i) and packages none of them installed before.
+# GFRAID_DEB_BUILD_OPTIONS adds to DEB_BUILD_OPTIONS (scripts/test.sh --ci:
+# nocheck; the packaged library is still run by the consumers below).
 # Usage: check-debs.sh SOURCE_DIR WORKDIR ORACLE_INCLUDE ORACLE_LIBS...
 set -eu
 src=$1 work=$2 oracle_inc=$3
@@ -56,7 +58,7 @@ rm -rf "$work"
 mkdir -p "$work/src"
 tar -C "$src" --exclude='./build*' --exclude=./.git --exclude='./obj-*' -cf - . |
 	tar -C "$work/src" -xf -
-(cd "$work/src" && DEB_BUILD_OPTIONS="parallel=$(nproc)" \
+(cd "$work/src" && DEB_BUILD_OPTIONS="parallel=$(nproc) ${GFRAID_DEB_BUILD_OPTIONS:-}" \
 	dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1) ||
 	{ tail -n 60 "$work/build.log"; fail "dpkg-buildpackage failed (log: $work/build.log)"; }
 changes=$(ls "$work"/libgfraid_*.changes)
