@@ -13,6 +13,8 @@
 # BYTES regular expression scripts/test.sh passes; clang-19 -O3 is its
 # own build-clang-19); with --full, gcc -O1 and clang-14 and clang-19 at
 # -O3 and -O1, every test.
+# GFRAID_LINUX72_SOURCE (the linux-source-7.2 .deb) builds Linux 7.2's
+# lib/raid/raid6 into each as the second RAID-6 oracle.
 # Usage: test-compilers.sh [--full] [BUILD_ROOT]   (default build-compilers/)
 set -eu
 cd "$(dirname "$0")/.."
@@ -43,6 +45,7 @@ for build in $builds; do
 	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" \
 		-DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_FLAGS_RELEASE="-$opt -DNDEBUG" \
 		-DCMAKE_CXX_FLAGS_RELEASE="-$opt -DNDEBUG" -DGFRAID_BUILD_BENCH=$([ $full = 1 ] && echo ON || echo OFF) \
+		-DGFRAID_LINUX72_SOURCE="${GFRAID_LINUX72_SOURCE:-}" \
 		>"$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
 	cmake --build "$dir" -j "$jobs" >"$dir.build.log" 2>&1 ||
 		{ cat "$dir.build.log"; exit 1; }
