@@ -171,21 +171,12 @@ if [ "$tier" != quick ]; then
 	# Cross builds, the tests under qemu-user, each against Linux lib/raid6
 	# (6.1 and 7.2) and ISA-L built or unpacked for the target: AArch64
 	# (the NEON tiers), s390x (big-endian), i686 (32-bit); riscv64 (the
-	# base again, on a fourth architecture) in --full. --ci leaves out the
-	# timing under emulation: the dispatch check everywhere, and the
-	# calibration file but on AArch64 (whose CPU key is its own).
+	# base again, on a fourth architecture) in --full.
 	triplets="aarch64-linux-gnu s390x-linux-gnu i686-linux-gnu"
 	[ "$tier" = full ] && triplets="$triplets riscv64-linux-gnu"
 	for triplet in $triplets; do
-		exclude=""
-		if [ "$tier" = ci ]; then
-			case $triplet in
-			aarch64-*) exclude='^ec_cli_bench_dispatch$' ;;
-			*) exclude='^(ec_cli_bench_dispatch|ec_cli_calibration_file)$' ;;
-			esac
-		fi
 		run "cross-${triplet%%-*}" env GFRAID_LINUX72_SOURCE="$linux72_source" \
-			GFRAID_CROSS_EXCLUDE="$exclude" ./scripts/cross-test.sh "$triplet"
+			./scripts/cross-test.sh "$triplet"
 	done
 fi
 
