@@ -5,7 +5,7 @@ and throughput plots.
 
     gfraid-bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \\
         --benchmark_format=json > results.json
-    bench/report.py results.json --plots docs/bench > report.md
+    bench/report.py results.json --plots build/bench > report.md
 
 For every op, geometry and block size the Markdown table gives
 libgfraid's best variant, the best peer (Linux 6.1's lib/raid6 `linux:`,
@@ -226,9 +226,22 @@ def main():
     ap.add_argument("--peers", metavar="PREFIXES", default=None,
                     help="the best peer only among these impl prefixes, comma-separated "
                     "(linux, linux72, isal)")
+    ap.add_argument("--only", metavar="STRINGS", default=None,
+                    help="keep the implementations whose name contains one of these, "
+                    "comma-separated (avx2,floor: for an AVX2-only comparison)")
+    ap.add_argument("--without", metavar="STRINGS", default=None,
+                    help="drop the implementations whose name contains one of these (gfni)")
     args = ap.parse_args()
 
     context, results = load(args.results)
+    if args.only:
+        keep = args.only.split(",")
+        results = {name: v for name, v in results.items()
+                   if parse(name) and any(k in parse(name)[1] for k in keep)}
+    if args.without:
+        drop = args.without.split(",")
+        results = {name: v for name, v in results.items()
+                   if parse(name) and not any(k in parse(name)[1] for k in drop)}
     if not results:
         sys.exit(f"report: no results in {args.results}")
     if args.rank:
