@@ -4,21 +4,21 @@
 #
 # scripts/test.sh (quick, the README's): install what is missing
 # (install-deps.sh --tests), build with gcc and run every test whose
-# prerequisites that installs: unit, CLI, bench and install tests, ISA-L's
-# own tests, the kernel module builds for Debian's 6.1, 6.12 and 7.2 (trees
-# unpacked or prepared, never installed); then the suites that check bytes
-# under ASan+UBSan.
+# prerequisites that installs and that is not labelled for a later tier:
+# unit, CLI, bench and install tests, ISA-L's own tests, the kernel module
+# build for Debian 12's 6.1 (headers unpacked, never installed); then the
+# suites that check bytes under ASan+UBSan.
 #
 # scripts/test.sh --ci (.ci/run): install-deps.sh --all (which adds the
 # cross builds' dpkg architectures and deb-src index), then every test in
-# build/ (DKMS, the qemu boots of three kernels, the Debian packages), the
-# unit and CLI suites under ASan+UBSan, clang-19 with -Werror, gcc -O1,
-# clang-14 and the unpinned-GFNI check, ThreadSanitizer, the fuzz targets,
-# and the aarch64, s390x and i686 cross builds under qemu-user.
+# build/ but those labelled full (module builds and DKMS for 6.1, 6.12 and
+# 7.2, the qemu boots of three kernels, the Debian packages), the unit and
+# CLI suites under ASan+UBSan, clang-19 with -Werror, gcc -O1, clang-14 and
+# the unpinned-GFNI check, ThreadSanitizer, the fuzz targets, and the
+# aarch64, s390x and i686 cross builds under qemu-user.
 #
-# scripts/test.sh --full: --ci, and what it leaves out: clang-14 and
-# clang-19 at -O1 and every test in each compiler's build, the riscv64
-# cross build, longer fuzz runs.
+# scripts/test.sh --full: --ci, and what it leaves out (docs/TESTING.md
+# lists each with the test that covers its class in CI).
 #
 # Every tier ends by checking that the host is as it was (/boot, the
 # installed linux-image-* and linux-headers-* packages; in the quick tier
@@ -109,7 +109,8 @@ bytes='^(test_(gf|raid6|pq_tables|ec|check|reconstruct|badinput|selftest|md_supe
 # Out of the quick tier: what needs what it does not install (qemu for
 # the boots, dkms, the package tools, the arm64 cross compiler) and what
 # only --ci and --full run (label ci: the module builds beyond Debian 12's
-# own kernel). Out of --ci: label full.
+# own kernel, ISA-L's tests with every variant forced). Out of --ci: label
+# full.
 not_quick='^(qemu|dkms|package|arm64|ci|full)$'
 
 # What --ci leaves to --full inside the tests of build/: the package
