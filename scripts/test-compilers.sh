@@ -1,11 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# The library, tests and CLI built by every compiler we support, at the
-# project's flags (Release) and at -O1, each running every ctest test but
-# the kernel ones (kbuild compiles those with the kernel's own compiler,
-# and scripts/test.sh runs them once) and the Debian packages' (built by
-# debhelper's compiler, once): the unit suites force every variant
-# against Linux lib/raid6, ISA-L and base, and ec-cli verify does again.
+# The library, tests and CLI built by other compilers than build/'s gcc
+# -O3, and at -O1: the unit suites force every variant against Linux
+# lib/raid6, ISA-L and base, and ec-cli verify does again. The kernel
+# and package tests never run here (kbuild and debhelper compile with
+# their own compiler, and scripts/test.sh runs them once).
 # clang up to 19 has shipped a wrong encoding of vgf2p8affineqb; gcc's
 # builds and clang's must give the same bytes.
 # Without --full (scripts/test.sh --ci), the builds are gcc -O1 and
