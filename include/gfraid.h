@@ -557,26 +557,40 @@ void gfraid_set_log(gfraid_log_fn fn, void *ctx);
 /*
  * The calibration file: each op's variant per size class and width as
  * timed once on this CPU, which later processes take instead of timing
- * (so that every process runs the same ones). It is
- * GFRAID_CALIBRATION_FILE if set, else
- * $XDG_CACHE_HOME/libgfraid/calibration, else
- * $HOME/.cache/libgfraid/calibration; it holds for the CPU (vendor,
- * family, model, stepping, features, L2 and last-level cache) and the
- * build of the variant table it was written for, and is ignored
- * elsewhere, as is a line that names a variant not usable here.
- * GFRAID_CALIBRATE=time ignores it; GFRAID_CALIBRATE=0 takes table
- * order. The library only reads it.
+ * (so that every process runs the same ones). A process reads
+ * GFRAID_CALIBRATION_FILE if that is set (and no other), else the user's
+ * file, $XDG_CACHE_HOME/libgfraid/calibration or
+ * $HOME/.cache/libgfraid/calibration, else the system's,
+ * gfraid_calibration_system_file(): one per CPU and build, in a directory
+ * fixed at build time (/var/cache/libgfraid for a /usr install, written
+ * when Debian's package is installed) or GFRAID_CALIBRATION_DIR, read only
+ * when it and its directory are owned by root or the process's user and
+ * writable by no one else. A file holds for the CPU (vendor, family,
+ * model, stepping, features, L2 and last-level cache) and the build of the
+ * variant table it was written for, and is ignored elsewhere, as is a line
+ * that names a variant not usable here. GFRAID_CALIBRATE=time ignores the
+ * files; GFRAID_CALIBRATE=0 takes table order. The library only reads
+ * them, and says nothing when one is missing or ignored.
  */
 
-/* The path of the calibration file, or NULL when neither
+/* The path of the user's calibration file, or NULL when neither
    GFRAID_CALIBRATION_FILE nor a cache directory is set. */
 const char *gfraid_calibration_file(void);
+
+/* The path of the system's calibration file for this CPU and build
+   (whether it exists or not). */
+const char *gfraid_calibration_system_file(void);
+
+/* The file this process takes its choices from (the first one read with
+   this CPU's and build's signature), or NULL: none, and choices are timed. */
+const char *gfraid_calibration_read(void);
 
 /*
  * Time every op in every size class and width on this CPU, whatever any
  * file says (each once per process, as at first use), and write the
  * choices to path (NULL: gfraid_calibration_file()), creating its
- * directories: a new file renamed into place. The choices this process runs are unchanged.
+ * directories: a new file (mode 0644, directories 0755, whatever the
+ * umask) renamed into place. The choices this process runs are unchanged.
  * Errors: GFRAID_EIO (no path, or it could not be written: errno says
  * why), GFRAID_ESELFTEST (an op with no usable variant); the file is then
  * unchanged.

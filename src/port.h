@@ -161,6 +161,8 @@ int gfr_port_calibrate(enum gfraid_class cls);
    (gfraid_op_name, gfraid_class_name, gfraid_width_name) on this CPU, or
    NULL (no file, another CPU or build, no such line). */
 const char *gfr_port_calibration_file(const char *op, const char *cls, const char *width);
+/* This CPU's vendor and model, as the calibration file names it. */
+void gfr_port_cpu_id(char *buf, size_t n);
 uint64_t gfr_port_ns(void);
 void gfr_port_warn(const char *op, const char *impl, const char *why);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "port.h"
 
@@ -18,9 +19,70 @@ void gfr_port_free(void *p)
 	free(p);
 }
 
-#if defined(__x86_64__)
-#include <libcpuid.h>
+static size_t sysconf_bytes(int name)
+{
+	long n = sysconf(name);
 
+	return n > 0 ? (size_t)n : 0;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+/*
+ * CPUID traps to the hypervisor in a VM (12 us a leaf on a KVM guest,
+ * measured), and a daemon may load the library once per coder instance:
+ * leaves 1 and 7 come from glibc, which read them at start-up and keeps
+ * them (<sys/platform/x86.h>, glibc 2.33+), and from CPUID itself only
+ * where the C library does not have them. r gets EAX..EDX.
+ */
+#if __has_include(<sys/platform/x86.h>)
+#include <sys/platform/x86.h>
+
+static void leaf_1_or_7(unsigned int leaf, unsigned int r[4])
+{
+	const struct cpuid_feature *f =
+		__x86_get_cpuid_feature_leaf(leaf == 1 ? CPUID_INDEX_1 : CPUID_INDEX_7);
+
+	memcpy(r, f->cpuid_array, 4 * sizeof(r[0]));
+}
+#else
+static void leaf_1_or_7(unsigned int leaf, unsigned int r[4])
+{
+	r[0] = r[1] = r[2] = r[3] = 0;
+	if ((unsigned int)__get_cpuid_max(0, NULL) >= leaf)
+		__cpuid_count(leaf, 0, r[0], r[1], r[2], r[3]);
+}
+#endif
+
+/* Family, model and stepping (CPUID 1 EAX): the features and caches
+   the calibration's signature also holds tell vendors apart, and the
+   vendor string would take a CPUID of its own. */
+void gfr_port_cpu_id(char *buf, size_t n)
+{
+	unsigned int r[4];
+
+	leaf_1_or_7(1, r);
+	snprintf(buf, n, "x86-%08x", r[0]);
+}
+#else
+/* The main ID register, where the kernel shows it (AArch64). */
+void gfr_port_cpu_id(char *buf, size_t n)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", "r");
+	char id[64] = "unknown";
+
+	if (f) {
+		if (!fgets(id, sizeof(id), f))
+			snprintf(id, sizeof(id), "unknown");
+		id[strcspn(id, "\n")] = '\0';
+		fclose(f);
+	}
+	snprintf(buf, n, "%s", id);
+}
+#endif
+
+#if defined(__x86_64__)
 /* XCR0: which register state the OS saves on context switch. */
 static uint64_t read_xcr0(void)
 {
@@ -30,12 +92,6 @@ static uint64_t read_xcr0(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/*
- * Every flag is read from libcpuid's raw CPUID leaves rather than its
- * decoded flags: libcpuid 0.6.2 (Debian 12) decodes no AVX-512 flag on
- * AMD Zen 4 (seen on an EPYC it names "Milan": leaf 7 EBX has AVX512F/BW/VL
- * set, id.flags[] has them clear) and has no GFNI flag at all.
- */
 enum { CPUID_EAX, CPUID_EBX, CPUID_ECX, CPUID_EDX };
 
 static const struct {
@@ -58,22 +114,15 @@ static const struct {
 
 unsigned int gfr_port_cpu_probe(void)
 {
-	struct cpu_raw_data_t raw;
-	uint32_t max_leaf;
-	unsigned int f = 0;
+	unsigned int r[2][4], f = 0;
 	size_t i;
 
-	if (!cpuid_present() || cpuid_get_raw_data(&raw) < 0)
-		return 0;
-	max_leaf = raw.basic_cpuid[0][CPUID_EAX];
-	for (i = 0; i < sizeof(cpuid_bits) / sizeof(cpuid_bits[0]); i++) {
-		int leaf = cpuid_bits[i].leaf;
-
-		if ((uint32_t)leaf <= max_leaf &&
-		    (raw.basic_cpuid[leaf][cpuid_bits[i].reg] >> cpuid_bits[i].bit & 1))
+	leaf_1_or_7(1, r[0]);
+	leaf_1_or_7(7, r[1]);
+	for (i = 0; i < sizeof(cpuid_bits) / sizeof(cpuid_bits[0]); i++)
+		if (r[cpuid_bits[i].leaf == 7][cpuid_bits[i].reg] >> cpuid_bits[i].bit & 1)
 			f |= cpuid_bits[i].feature;
-	}
-	if (max_leaf >= 1 && (raw.basic_cpuid[1][CPUID_ECX] & LEAF1_ECX_OSXSAVE)) {
+	if (r[0][CPUID_ECX] & LEAF1_ECX_OSXSAVE) {
 		uint64_t xcr0 = read_xcr0();
 
 		if ((xcr0 & XCR0_YMM) == XCR0_YMM)
@@ -84,15 +133,14 @@ unsigned int gfr_port_cpu_probe(void)
 	return f;
 }
 
-#include <cpuid.h>
-
 /* CPUID 0x80000006 ECX[31:16]: L2 KiB per core, on AMD and Intel alike. */
 size_t gfr_port_l2_bytes(void)
 {
 	unsigned int a, b, c, d;
+	size_t n = sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
 
-	if (!__get_cpuid(0x80000006, &a, &b, &c, &d))
-		return 0;
+	if (n || !__get_cpuid(0x80000006, &a, &b, &c, &d))
+		return n;
 	return (size_t)(c >> 16) * 1024;
 }
 
@@ -106,9 +154,10 @@ static void user_cpuid(unsigned int leaf, unsigned int sub, unsigned int *r)
 size_t gfr_port_llc_bytes(void)
 {
 	unsigned int a, b, c, d;
+	size_t n = sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
 
-	if (!__get_cpuid(0, &a, &b, &c, &d))
-		return 0;
+	if (n || !__get_cpuid(0, &a, &b, &c, &d))
+		return n;
 	if (b == 0x68747541 || b == 0x6f677948) {	/* "Auth"enticAMD, "Hygo"nGenuine */
 		if ((unsigned int)__get_cpuid_max(0x80000000, NULL) < 0x8000001d ||
 		    !__get_cpuid(0x80000001, &a, &b, &c, &d) || !(c >> 22 & 1))
@@ -154,15 +203,6 @@ unsigned int gfr_port_cpu_probe(void)
 #endif
 
 #if !defined(__x86_64__)
-#include <unistd.h>
-
-static size_t sysconf_bytes(int name)
-{
-	long n = sysconf(name);
-
-	return n > 0 ? (size_t)n : 0;
-}
-
 size_t gfr_port_l2_bytes(void)
 {
 #ifdef _SC_LEVEL2_CACHE_SIZE

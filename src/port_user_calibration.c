@@ -6,12 +6,13 @@
  * table; a file written for another is ignored.
  *
  *   libgfraid calibration 2
- *   signature libgfraid 0.1.0 registry 8c2f... cpu AuthenticAMD-00830f10 ...
+ *   signature libgfraid 0.1.0 registry 8c2f... cpu x86-00830f10 ...
  *   gen_syndrome small narrow avx2_x4
  *   ...
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,53 +23,18 @@
 #include "ops.h"
 
 #define HEADER "libgfraid calibration 2"
-#define NAME_MAX_LEN 40
+#ifndef GFRAID_SYSTEM_CALIBRATION_DIR
+#define GFRAID_SYSTEM_CALIBRATION_DIR "/var/cache/libgfraid"
+#endif
 #define ENTRIES (GFRAID_OP_COUNT * GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT)
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-
-/* Vendor, and family, model and stepping (CPUID 1 EAX). */
-static void cpu_id(char *buf, size_t n)
-{
-	unsigned int a, b, c, d, leaf1 = 0;
-	char vendor[13] = "unknown";
-
-	if (__get_cpuid(0, &a, &b, &c, &d)) {
-		memcpy(vendor, &b, 4);
-		memcpy(vendor + 4, &d, 4);
-		memcpy(vendor + 8, &c, 4);
-		vendor[12] = '\0';
-	}
-	if (__get_cpuid(1, &a, &b, &c, &d))
-		leaf1 = a;
-	snprintf(buf, n, "%s-%08x", vendor, leaf1);
-}
-#else
-/* The main ID register, where the kernel shows it (AArch64). */
-static void cpu_id(char *buf, size_t n)
-{
-	FILE *f = fopen("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", "r");
-	char id[64] = "unknown";
-
-	if (f) {
-		if (!fgets(id, sizeof(id), f))
-			snprintf(id, sizeof(id), "unknown");
-		id[strcspn(id, "\n")] = '\0';
-		fclose(f);
-	}
-	snprintf(buf, n, "%s", id);
-}
-#endif
-
-/* What the file must have been written for: this build's version and
-   variant table, this CPU, its features and L2. */
-static void signature(char *buf, size_t n)
+/* FNV-1a over the variants' ops and names: which build of the variant
+   table wrote a file. */
+static uint32_t registry_hash(void)
 {
 	const struct gfr_impl *all;
 	int count = gfr_variants_all(&all), i;
-	uint32_t h = 2166136261u;	/* FNV-1a over the variants' ops and names */
-	char id[80];
+	uint32_t h = 2166136261u;
 
 	for (i = 0; i < count; i++) {
 		const char *s[2] = { all[i].op->name, all[i].name };
@@ -82,19 +48,18 @@ static void signature(char *buf, size_t n)
 			while (*p++);
 		}
 	}
-	cpu_id(id, sizeof(id));
-	snprintf(buf, n, "libgfraid %d.%d.%d registry %08x cpu %s features %x l2 %zu llc/2 %zu",
-		 GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, h, id,
-		 gfraid_cpu_features(), gfr_l2_bytes(), gfr_llc_half_bytes());
+	return h;
 }
 
 static pthread_once_t path_once = PTHREAD_ONCE_INIT;
-static char path[4096];
+static char path[4096], system_path[4096], cpu[80];
+static uint32_t registry;
 
 static void path_init(void)
 {
 	const char *file = secure_getenv("GFRAID_CALIBRATION_FILE");
 	const char *xdg = secure_getenv("XDG_CACHE_HOME"), *home = secure_getenv("HOME");
+	const char *dir = secure_getenv("GFRAID_CALIBRATION_DIR");
 
 	if (file && *file)
 		snprintf(path, sizeof(path), "%s", file);
@@ -102,6 +67,22 @@ static void path_init(void)
 		snprintf(path, sizeof(path), "%s/libgfraid/calibration", xdg);
 	else if (home && *home)
 		snprintf(path, sizeof(path), "%s/.cache/libgfraid/calibration", home);
+	/* one file per CPU and build of the variant table, so that machines
+	   and architectures sharing the directory each keep their own */
+	gfr_port_cpu_id(cpu, sizeof(cpu));
+	registry = registry_hash();
+	snprintf(system_path, sizeof(system_path), "%s/%s-%08x",
+		 dir && *dir == '/' ? dir : GFRAID_SYSTEM_CALIBRATION_DIR, cpu, registry);
+}
+
+/* What the file must have been written for: this build's version and
+   variant table, this CPU, its features and L2. */
+static void signature(char *buf, size_t n)
+{
+	pthread_once(&path_once, path_init);
+	snprintf(buf, n, "libgfraid %d.%d.%d registry %08x cpu %s features %x l2 %zu llc/2 %zu",
+		 GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, registry, cpu,
+		 gfraid_cpu_features(), gfr_l2_bytes(), gfr_llc_half_bytes());
 }
 
 const char *gfraid_calibration_file(void)
@@ -110,59 +91,150 @@ const char *gfraid_calibration_file(void)
 	return path[0] ? path : NULL;
 }
 
-/* The file's choices, read once: "op class width" and the variant named. */
+const char *gfraid_calibration_system_file(void)
+{
+	pthread_once(&path_once, path_init);
+	return system_path;
+}
+
+/* Owned by root or by this process's user, and writable by no one else:
+   whoever could write it could choose the variants every daemon runs. */
+static int trusted(const struct stat *st)
+{
+	return (st->st_uid == 0 || st->st_uid == geteuid()) &&
+	       !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+/* The system file, if it and its directory are trusted: its descriptor,
+   or -1. */
+static int open_system(const char *p)
+{
+	char dir[sizeof(system_path)];
+	struct stat st;
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%s", p);
+	*strrchr(dir, '/') = '\0';
+	if (stat(dir[0] ? dir : "/", &st) || !S_ISDIR(st.st_mode) || !trusted(&st))
+		return -1;
+	fd = open(p, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode) || !trusted(&st))) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* The file read, its lines' words cut out in place: each entry is "op
+   class width variant". Parsed by hand: this runs in every process's first
+   call. A file larger than text is not one the library wrote. */
+static char text[16384];
 static struct {
-	char key[3 * NAME_MAX_LEN], variant[NAME_MAX_LEN];
+	const char *word[4];
 } entries[ENTRIES];
 static int nentries;
+static const char *read_from;
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
+/* The next line of *s, NUL-terminated in place (NULL at the end). */
+static char *next_line(char **s)
+{
+	char *line = *s, *nl;
+
+	if (!*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	*s = nl ? nl + 1 : line + strlen(line);
+	if (nl)
+		*nl = '\0';
+	return line;
+}
+
+/* The choices of the file open on fd if its header and signature are
+   exactly this CPU's and build's (want); 0 if not. Closes fd. */
+static int read_choices(int fd, const char *want)
+{
+	size_t got = 0, n = strlen(want);
+	ssize_t r = 1;
+	char *s = text, *line;
+
+	while (r > 0 && got < sizeof(text))
+		if ((r = read(fd, text + got, sizeof(text) - got)) > 0)
+			got += (size_t)r;
+	close(fd);
+	if (r < 0 || got == sizeof(text) || memchr(text, '\0', got))
+		return 0;
+	text[got] = '\0';
+	line = next_line(&s);
+	if (!line || strcmp(line, HEADER) != 0)
+		return 0;
+	line = next_line(&s);
+	if (!line || strncmp(line, "signature ", 10) != 0 || strncmp(line + 10, want, n) != 0 ||
+	    line[10 + n] != '\0')
+		return 0;
+	while (nentries < ENTRIES && (line = next_line(&s)) != NULL) {
+		const char **w = entries[nentries].word;
+		int words = 0;
+
+		for (;;) {
+			line += strspn(line, " \t");
+			if (!*line)
+				break;
+			if (words == 4)
+				break;
+			w[words++] = line;
+			line += strcspn(line, " \t");
+			if (*line)
+				*line++ = '\0';
+		}
+		if (words == 4 && !*line)
+			nentries++;
+	}
+	return 1;
+}
+
+/* GFRAID_CALIBRATION_FILE alone where it is set; else the user's file,
+   else the system's. */
 static void load(void)
 {
-	const char *p = gfraid_calibration_file();
-	char line[512], want[400], op[NAME_MAX_LEN], cls[NAME_MAX_LEN], width[NAME_MAX_LEN];
-	char variant[NAME_MAX_LEN];
-	FILE *f = p ? fopen(p, "r") : NULL;
-	size_t n;
+	const char *p = gfraid_calibration_file(), *sys = gfraid_calibration_system_file();
+	const char *only = secure_getenv("GFRAID_CALIBRATION_FILE");
+	char want[400];
+	int fd = p ? open(p, O_RDONLY | O_CLOEXEC) : -1;
 
-	if (!f)
+	if (fd < 0 && only && *only)
 		return;
 	signature(want, sizeof(want));
-	n = strlen(want);
-	/* the header, then "signature " and exactly this CPU's and build's */
-	if (!fgets(line, sizeof(line), f) || strcmp(line, HEADER "\n") != 0 ||
-	    !fgets(line, sizeof(line), f) || strncmp(line, "signature ", 10) != 0 ||
-	    strncmp(line + 10, want, n) != 0 || strcmp(line + 10 + n, "\n") != 0) {
-		fclose(f);
+	if (fd >= 0 && read_choices(fd, want)) {
+		read_from = p;
 		return;
 	}
-	while (nentries < ENTRIES && fgets(line, sizeof(line), f)) {
-		char extra;
+	nentries = 0;
+	if (!(only && *only) && (fd = open_system(sys)) >= 0 && read_choices(fd, want))
+		read_from = sys;
+}
 
-		if (sscanf(line, "%39s %39s %39s %39s %c", op, cls, width, variant, &extra) != 4)
-			continue;
-		snprintf(entries[nentries].key, sizeof(entries[nentries].key), "%s %s %s", op, cls,
-			 width);
-		snprintf(entries[nentries].variant, sizeof(entries[nentries].variant), "%s", variant);
-		nentries++;
-	}
-	fclose(f);
+const char *gfraid_calibration_read(void)
+{
+	pthread_once(&load_once, load);
+	return read_from;
 }
 
 const char *gfr_port_calibration_file(const char *op, const char *cls, const char *width)
 {
-	char key[3 * NAME_MAX_LEN];
 	int i;
 
 	pthread_once(&load_once, load);
-	snprintf(key, sizeof(key), "%s %s %s", op, cls, width);
 	for (i = 0; i < nentries; i++)
-		if (!strcmp(entries[i].key, key))
-			return entries[i].variant;
+		if (!strcmp(entries[i].word[0], op) && !strcmp(entries[i].word[1], cls) &&
+		    !strcmp(entries[i].word[2], width))
+			return entries[i].word[3];
 	return NULL;
 }
 
-/* mkdir -p of p's directory (its last component is the file). */
+/* mkdir -p of p's directory (its last component is the file). What it
+   creates is readable by every user whatever the umask: a system file is
+   read by daemons running as users of their own. */
 static int make_dirs(const char *p)
 {
 	char dir[sizeof(path)];
@@ -171,7 +243,9 @@ static int make_dirs(const char *p)
 	snprintf(dir, sizeof(dir), "%s", p);
 	for (s = dir + 1; (s = strchr(s, '/')) != NULL; s++) {
 		*s = '\0';
-		if (mkdir(dir, 0755) && errno != EEXIST)
+		if (!mkdir(dir, 0755))
+			chmod(dir, 0755);
+		else if (errno != EEXIST)
 			return -1;
 		*s = '/';
 	}
@@ -182,8 +256,8 @@ int gfraid_calibration_save(const char *to)
 {
 	char tmp[sizeof(path) + 32], sig[400];
 	const char *p = to ? to : gfraid_calibration_file();
-	FILE *f;
-	int op, cls, w, err = 0;
+	FILE *f = NULL;
+	int op, cls, w, fd, err = 0;
 
 	if (!p) {
 		errno = ENOENT;
@@ -191,8 +265,16 @@ int gfraid_calibration_save(const char *to)
 	}
 	signature(sig, sizeof(sig));
 	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", p, (long)getpid());
-	if (make_dirs(p) || !(f = fopen(tmp, "w")))
+	if (make_dirs(p))
 		return GFRAID_EIO;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return GFRAID_EIO;
+	}
 	fprintf(f, "%s\nsignature %s\n", HEADER, sig);
 	for (op = 0; op < GFRAID_OP_COUNT && !err; op++)
 		for (cls = 0; cls < GFRAID_CLASS_COUNT && !err; cls++)

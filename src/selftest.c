@@ -28,9 +28,9 @@ unsigned int gfr_selftest_seed(unsigned int seed, int i)
 	return seed * 0x9e3779b1u + (unsigned int)i * 0x85ebca6bu + 1;
 }
 
-/* xorshift64, eight bytes a step, low byte first on any byte order (gcc
-   merges the byte stores of a whole step into one on little-endian); a
-   zero state would stay zero, so it is nudged. */
+/* xorshift64, eight bytes a step, low byte first on any byte order (the
+   eight stores spelled out, which gcc and clang merge into one on
+   little-endian); a zero state would stay zero, so it is nudged. */
 void gfr_selftest_fill(uint8_t *p, size_t n, unsigned int seed)
 {
 	uint64_t x = seed ? seed : 0x2545f491u;
@@ -42,8 +42,14 @@ void gfr_selftest_fill(uint8_t *p, size_t n, unsigned int seed)
 		x ^= x >> 7;
 		x ^= x << 17;
 		if (n - i >= 8) {
-			for (j = 0; j < 8; j++)
-				p[i + j] = (uint8_t)(x >> (8 * j));
+			p[i] = (uint8_t)x;
+			p[i + 1] = (uint8_t)(x >> 8);
+			p[i + 2] = (uint8_t)(x >> 16);
+			p[i + 3] = (uint8_t)(x >> 24);
+			p[i + 4] = (uint8_t)(x >> 32);
+			p[i + 5] = (uint8_t)(x >> 40);
+			p[i + 6] = (uint8_t)(x >> 48);
+			p[i + 7] = (uint8_t)(x >> 56);
 			i += 8;
 		} else {
 			for (j = 0; i < n; j++)

@@ -12,18 +12,18 @@ void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *
 	size_t end = off + len, x;
 	int i, j;
 
+	/* each parity byte summed in a register and stored once: the
+	   self-test runs this at every process's first call */
 	for (i = 0; i < rows; i++) {
 		uint8_t *out = coding[i];
 		const uint8_t *tbl = gftbls + (size_t)32 * k * i;
 
-		for (x = off; x < end; x++)
-			out[x] = (accumulate ? out[x] : 0) ^ gfr_gf_nibble_mul(tbl, data[0][x]);
-		for (j = 1; j < k; j++) {
-			const uint8_t *in = data[j];
+		for (x = off; x < end; x++) {
+			uint8_t acc = accumulate ? out[x] : 0;
 
-			tbl += 32;
-			for (x = off; x < end; x++)
-				out[x] ^= gfr_gf_nibble_mul(tbl, in[x]);
+			for (j = 0; j < k; j++)
+				acc ^= gfr_gf_nibble_mul(tbl + 32 * j, data[j][x]);
+			out[x] = acc;
 		}
 	}
 }

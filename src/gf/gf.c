@@ -24,9 +24,20 @@ void gfr_gf_nibble_table(uint8_t c, uint8_t tbl[32])
 {
 	int x;
 
-	for (x = 0; x < 16; x++) {
-		tbl[x] = gfr_gf_mul(c, (uint8_t)x);
-		tbl[16 + x] = gfr_gf_mul(c, (uint8_t)(x << 4));
+	/* c times a nibble is the XOR of c times its bits: a multiplication
+	   per bit, the rest by linearity (ec_init_tables makes one of these
+	   per coefficient) */
+	tbl[0] = tbl[16] = 0;
+	for (x = 1; x < 16; x++) {
+		int low = x & -x;
+
+		if (x == low) {
+			tbl[x] = gfr_gf_mul(c, (uint8_t)x);
+			tbl[16 + x] = gfr_gf_mul(c, (uint8_t)(x << 4));
+		} else {
+			tbl[x] = tbl[low] ^ tbl[x - low];
+			tbl[16 + x] = tbl[16 + low] ^ tbl[16 + x - low];
+		}
 	}
 }
 

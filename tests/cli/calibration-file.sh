@@ -18,7 +18,7 @@ from_file() {	# how many classes ec-cli info shows taken from the file in every 
 	grep -c "  from the calibration file$" "$1"
 }
 
-GFRAID_CALIBRATION_FILE=$file $emu "$cli" calibrate >"$tmp/out" 2>&1
+(umask 077 && GFRAID_CALIBRATION_FILE=$file $emu "$cli" calibrate >"$tmp/out" 2>&1)
 st=$?
 lines=$(choices "$file" 2>/dev/null | wc -l)
 [ $st = 0 ] && [ "$(head -1 "$file")" = "libgfraid calibration 2" ] && [ "$lines" = 96 ] &&
@@ -30,6 +30,9 @@ if [ "$lines" != 96 ]; then
 	exit
 fi
 choices "$file" >"$tmp/want"
+modes=$(stat -c %a "$file" "$tmp/cache/libgfraid" "$tmp/cache" | tr '\n' ' ')
+[ "$modes" = "644 755 755 " ] && r=ok || r=bad
+check $r "under umask 077 the file is 0644 and its new directories 0755, for daemons to read ($modes)"
 
 same=0
 for i in 1 2 3; do
@@ -76,6 +79,86 @@ GFRAID_IMPL=base GFRAID_CALIBRATION_FILE=$file $emu "$cli" info >"$tmp/info"
 o=$(grep -c "  named in GFRAID_IMPL" "$tmp/info")
 [ "$o" = 32 ] && r=ok || r=bad
 check $r "GFRAID_IMPL wins over the file ($o of 32)"
+
+# The system's file: read where the process has no file of its own (a
+# daemon's user with no home), only if it and its directory are trusted,
+# and silently left aside otherwise.
+sys=$tmp/system
+mkdir -m 755 "$sys"
+sysfile=$(GFRAID_CALIBRATION_DIR=$sys $emu "$cli" info | sed -n "s/^system's  *//p")
+case $sysfile in "$sys"/*-*) r=ok ;; *) r=bad ;; esac
+check $r "the system's file is named for this CPU and build ($sysfile)"
+cp "$file" "$sysfile"
+chmod 644 "$sysfile"
+daemon() {	# ec-cli ARGS as a daemon runs: no home, no file of its own
+	env -u GFRAID_CALIBRATION_FILE -u XDG_CACHE_HOME HOME=/nonexistent \
+		GFRAID_CALIBRATION_DIR=$sys $emu "$cli" "$@" >"$tmp/info" 2>"$tmp/err"
+}
+none() {	# what calibrate --status printed says no file was read
+	grep -q "^read      (no file for this CPU and build)$" "$tmp/info"
+}
+daemon info
+n=$(from_file "$tmp/info")
+[ "$n" = 32 ] && grep -q "^choices read from $sysfile$" "$tmp/info" && [ ! -s "$tmp/err" ] &&
+	r=ok || r=bad
+check $r "a process with no home takes the system's file: $n of 32 classes, nothing on stderr"
+chmod 664 "$sysfile"
+daemon calibrate --status
+none && [ ! -s "$tmp/err" ] && r=ok || r=bad
+check $r "a group-writable system file is left aside, silently"
+chmod 644 "$sysfile"
+chmod 775 "$sys"
+daemon calibrate --status
+none && r=ok || r=bad
+check $r "a system file in a group-writable directory is left aside"
+chmod 755 "$sys"
+mv "$sysfile" "$tmp/real"
+ln -s "$tmp/real" "$sysfile"
+daemon calibrate --status
+none && r=ok || r=bad
+check $r "a symbolic link in place of the system file is left aside"
+rm "$sysfile"
+head -c 20000 /dev/urandom >"$sysfile"
+daemon calibrate --status
+st=$?
+[ $st = 0 ] && none && [ ! -s "$tmp/err" ] && r=ok || r=bad
+check $r "20000 random bytes as the system file: ignored, exit $st"
+{ head -2 "$tmp/real"; printf 'ec_encode small narrow\n\0\nec_check huge wide a b c\n'; } >"$sysfile"
+daemon calibrate --status
+st=$?
+[ $st = 0 ] && none && r=ok || r=bad
+check $r "a system file with a NUL byte is ignored whole, exit $st"
+sed -e 's/^ec_update small typical .*/ec_update small typical avx2 extra/' \
+	-e 's/^ec_check huge wide .*/ec_check huge wide/' "$tmp/real" >"$sysfile"
+daemon info
+n=$(from_file "$tmp/info")
+[ "$n" = 30 ] && r=ok || r=bad
+check $r "lines with a word too many or too few are left aside (30 classes all from the file)"
+cp "$tmp/real" "$sysfile"
+sed '2s/ cpu / cpu X/' "$file" >"$tmp/user"
+env -u XDG_CACHE_HOME HOME=/nonexistent GFRAID_CALIBRATION_FILE=$tmp/nothing \
+	GFRAID_CALIBRATION_DIR=$sys $emu "$cli" calibrate --status >"$tmp/info"
+none && r=ok || r=bad
+check $r "GFRAID_CALIBRATION_FILE alone is read where it is set, even when missing"
+mkdir -p "$tmp/home/.cache/libgfraid"
+cp "$file" "$tmp/home/.cache/libgfraid/calibration"
+env -u GFRAID_CALIBRATION_FILE -u XDG_CACHE_HOME HOME=$tmp/home GFRAID_CALIBRATION_DIR=$sys \
+	$emu "$cli" calibrate --status >"$tmp/info"
+grep -q "^read      $tmp/home/.cache/libgfraid/calibration$" "$tmp/info" && r=ok || r=bad
+check $r "the user's own file comes before the system's"
+cp "$tmp/user" "$tmp/home/.cache/libgfraid/calibration"
+env -u GFRAID_CALIBRATION_FILE -u XDG_CACHE_HOME HOME=$tmp/home GFRAID_CALIBRATION_DIR=$sys \
+	$emu "$cli" calibrate --status >"$tmp/info"
+grep -q "^read      $sysfile$" "$tmp/info" && r=ok || r=bad
+check $r "a user's file for another CPU gives way to the system's"
+if [ "$(id -u)" != 0 ]; then	# root writes anyway
+	mkdir -m 555 "$tmp/rosys"
+	GFRAID_CALIBRATION_DIR=$tmp/rosys $emu "$cli" calibrate --system >"$tmp/out" 2>&1
+	st=$?
+	[ $st = 1 ] && grep -q "^ec-cli calibrate: $tmp/rosys/.*could not be written" "$tmp/out" &&
+		r=ok || r=bad
+	check $r "calibrate --system into a directory it cannot write: exit $st, $(cat "$tmp/out")"
+fi
 
 mkdir "$tmp/ro"
 touch "$tmp/ro/file"

@@ -18,7 +18,10 @@ src=$1 work=$2 oracle_inc=$3
 shift 3
 oracle_libs="$*"
 fail() { echo "check-debs: $*" >&2; exit 1; }
-packages="libgfraid0 libgfraid-dev libgfraid-isal0 libgfraid-isal-dev gfraid-tools gfraid-dkms"
+packages="libgfraid0 libgfraid-dev libgfraid-isal0 libgfraid-isal-dev libgfraid-isal2-compat gfraid-tools gfraid-dkms"
+# the system's calibration, as the package writes it (the test suite points
+# every other test elsewhere)
+unset GFRAID_CALIBRATION_DIR
 [ "$(id -u)" = 0 ] || fail "needs root, to install and purge the packages"
 for p in $packages; do
 	if dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^[ih]'; then
@@ -84,6 +87,32 @@ libdir=$(dirname "$(dpkg -L libgfraid0 | grep 'libgfraid\.so\.0$')")
 sh "$src/tests/install/check-consumer.sh" /usr "$libdir" "$src" "$work/consumer" \
 	"$oracle_inc" $oracle_libs
 ec-cli info >/dev/null || fail "the installed ec-cli does not run"
+
+# the postinst's system calibration: read by a daemon's user with no home
+status=$(env -u GFRAID_CALIBRATION_FILE -u XDG_CACHE_HOME HOME=/nonexistent \
+	setpriv --reuid=65534 --regid=65534 --clear-groups ec-cli calibrate --status 2>&1) ||
+	fail "ec-cli calibrate --status as nobody: $status"
+sysfile=$(echo "$status" | sed -n "s/^system's  *//p")
+case $sysfile in /var/cache/libgfraid/*) ;; *) fail "system calibration file at '$sysfile'" ;; esac
+[ "$(stat -c '%U %a' "$sysfile" /var/cache/libgfraid | tr '\n' ' ')" = "root 644 root 755 " ] ||
+	fail "$sysfile: $(stat -c '%U %a' "$sysfile" /var/cache/libgfraid | tr '\n' ' ')"
+echo "$status" | grep -qx "read      $sysfile" ||
+	fail "user nobody with no home does not take $sysfile: $status"
+echo "check-debs: the postinst wrote $sysfile (root, 0644), which user nobody reads"
+
+# the drop-in: libisal.so.2 in a private directory, off the search path,
+# self-contained
+compat=$libdir/gfraid-isal/libisal.so.2
+[ -f "$compat" ] || fail "no $compat"
+dpkg-deb --ctrl-tarfile "$work"/libgfraid-isal2-compat_*.deb | tar -t | grep -qE 'shlibs|triggers' &&
+	fail "libgfraid-isal2-compat declares shlibs or triggers: packages built here could depend on it for libisal.so.2"
+ldconfig -p | grep -q "gfraid-isal/libisal" && fail "$compat is on the library search path"
+objdump -p "$compat" | grep -q "SONAME *libisal.so.2$" || fail "$compat: SONAME is not libisal.so.2"
+env -i LD_LIBRARY_PATH="$libdir/gfraid-isal" LD_DEBUG=libs python3 -c \
+	'import ctypes; ctypes.CDLL("libisal.so.2").ec_encode_data' 2>"$work/compat.log" ||
+	fail "libisal.so.2 from $libdir/gfraid-isal does not load: $(tail -3 "$work/compat.log")"
+grep -q "calling init: $compat" "$work/compat.log" || fail "another libisal.so.2 was loaded"
+echo "check-debs: $compat loads by its SONAME from its directory alone"
 for page in /usr/share/man/man1/ec-cli.1.gz /usr/share/man/man3/libgfraid.3.gz; do
 	[ -f "$page" ] || fail "$page is not installed"
 done
@@ -97,4 +126,5 @@ left=$(for f in $files; do [ -f "$f" ] || [ -L "$f" ] && echo "$f"; done || true
 [ -z "$left" ] || fail "left after purge: $left"
 [ ! -e "/usr/src/gfraid-$version" ] || fail "/usr/src/gfraid-$version left after purge"
 [ ! -e /var/lib/dkms/gfraid ] || fail "/var/lib/dkms/gfraid left after purge"
+[ ! -e /var/cache/libgfraid ] || fail "/var/cache/libgfraid left after purge"
 echo "check-debs: installed, consumed, DKMS-built and purged; $(echo "$files" | wc -l) paths, none left"

@@ -250,6 +250,9 @@ static void print_variants(void)
 	printf("\nGFRAID_IMPL  %s\n", setting ? setting : "(not set)");
 	printf("calibration file  %s\n", gfraid_calibration_file() ? gfraid_calibration_file()
 								  : "(none: no cache directory)");
+	printf("system's          %s\n", gfraid_calibration_system_file());
+	printf("choices read from %s\n", gfraid_calibration_read() ? gfraid_calibration_read()
+								  : "(no file for this CPU and build)");
 	if (corrupt)
 		printf("GFRAID_SELFTEST_CORRUPT  %s  (test hook: these variants must fail)\n",
 		       corrupt);
@@ -296,17 +299,30 @@ int cmd_calibrate(int argc, char **argv)
 	int err;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: ec-cli calibrate [--file PATH]\n\nTimes every variant of every op in "
-		       "every size class and width on this CPU, as\na process does at first use, and writes "
-		       "the choices to the calibration file\n(default: %s),\nwhich every later "
-		       "process then takes instead of timing.\n",
-		       gfraid_calibration_file() ? gfraid_calibration_file() : "none here");
+		printf("usage: ec-cli calibrate [--file PATH | --system | --status]\n\nTimes every "
+		       "variant of every op in every size class and width on this CPU, as\na process "
+		       "does at first use, and writes the choices to the calibration file\n(default: "
+		       "%s;\n--system: %s, read by every user's\nprocesses that have no file of their "
+		       "own), which every later process then\ntakes instead of timing. --status says "
+		       "which file this process takes, timing nothing.\n",
+		       gfraid_calibration_file() ? gfraid_calibration_file() : "none here",
+		       gfraid_calibration_system_file());
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--status")) {
+		printf("user's    %s\nsystem's  %s\nread      %s\n",
+		       gfraid_calibration_file() ? gfraid_calibration_file() : "(no cache directory)",
+		       gfraid_calibration_system_file(),
+		       gfraid_calibration_read() ? gfraid_calibration_read()
+						 : "(no file for this CPU and build)");
 		return 0;
 	}
 	if (argc == 3 && !strcmp(argv[1], "--file")) {
 		file = argv[2];
+	} else if (argc == 2 && !strcmp(argv[1], "--system")) {
+		file = gfraid_calibration_system_file();
 	} else if (argc != 1) {
-		fprintf(stderr, "usage: ec-cli calibrate [--file PATH]\n");
+		fprintf(stderr, "usage: ec-cli calibrate [--file PATH | --system | --status]\n");
 		return 2;
 	}
 	err = gfraid_calibration_save(file);
