@@ -25,14 +25,16 @@ esac
 PACKAGES="build-essential cmake pkg-config libcpuid-dev libisal-dev nasm linux-source-6.1 xz-utils"
 
 # The quick tier: Check, Google Benchmark, python3 (the raid6check images,
-# the bench report), groff (the manual pages' check), clang-19, and what
-# the kernel's own build tools, unpacked with the headers and never
-# installed, run on (kmod's modinfo, libelf, OpenSSL, zlib, pahole); the
+# the bench report), the clients run on the libisal.so.2 drop-in
+# (liberasurecode, PyECLib, and Debian's libisal2 to compare with), groff
+# (the manual pages' check), clang-19, and what the kernel's own build
+# tools, unpacked with the headers and never installed, run on (kmod's modinfo, libelf, OpenSSL, zlib, pahole); the
 # Debian archive's keyring, for the private index of the unstable suite
 # (Linux 7.2's source and headers), and what preparing a 7.2 tree from
 # that source builds its host tools with (flex, bison, bc, libelf-dev,
 # libssl-dev).
 TESTS="check libbenchmark-dev python3 gnuplot-nox groff-base clang-19 binutils \
+liberasurecode-dev python3-pyeclib libisal2 \
 kmod libelf1 libssl3 zlib1g pahole debian-archive-keyring flex bison bc libelf-dev libssl-dev"
 
 # Everything else scripts/test.sh --ci and --full run: the other compilers and

@@ -140,10 +140,11 @@ run sanitize-build cmake_build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo 
 # the suites that time calibrations and start threads (whose code every
 # other test reaches at first use, and TSan checks).
 case $tier in
-quick) run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -R "$bytes" ;;
-ci) run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli' \
+quick) run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" \
+	-R "$bytes|^clients_" ;;
+ci) run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli|clients' \
 	-E '^(test_(dispatch|calibrate|threads)(_env_base)?|isal_own_.*_forced)$' ;;
-full) run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli' ;;
+full) run sanitize ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -L 'unit|cli|clients' ;;
 esac
 
 if [ "$tier" != quick ]; then
