@@ -49,10 +49,9 @@ check $r "ec-cli info shows all 32 classes' choices from the file in every width
 
 # another CPU or build: the signature differs, the whole file is ignored
 sed '2s/ cpu / cpu X/' "$file" >"$tmp/other"
-GFRAID_CALIBRATION_FILE=$tmp/other $emu "$cli" info >"$tmp/info"
-n=$(from_file "$tmp/info")
-[ "$n" = 0 ] && r=ok || r=bad
-check $r "a file for another CPU is ignored ($n choices from it)"
+GFRAID_CALIBRATION_FILE=$tmp/other $emu "$cli" calibrate --status >"$tmp/info"
+grep -q "^read      (no file for this CPU and build)$" "$tmp/info" && r=ok || r=bad
+check $r "a file for another CPU is ignored"
 
 # a line naming no variant, and one naming a non-temporal variant for
 # small blocks: those two widths are timed, the rest from the file
@@ -123,13 +122,13 @@ daemon calibrate --status
 st=$?
 [ $st = 0 ] && none && [ ! -s "$tmp/err" ] && r=ok || r=bad
 check $r "20000 random bytes as the system file: ignored, exit $st"
-{ head -2 "$tmp/real"; printf 'ec_encode small narrow\n\0\nec_check huge wide a b c\n'; } >"$sysfile"
+{ head -2 "$tmp/real"; printf 'ec_encode small narrow\n\0\nec_check small wide a b c\n'; } >"$sysfile"
 daemon calibrate --status
 st=$?
 [ $st = 0 ] && none && r=ok || r=bad
 check $r "a system file with a NUL byte is ignored whole, exit $st"
 sed -e 's/^ec_update small typical .*/ec_update small typical avx2 extra/' \
-	-e 's/^ec_check huge wide .*/ec_check huge wide/' "$tmp/real" >"$sysfile"
+	-e 's/^ec_check small wide .*/ec_check small wide/' "$tmp/real" >"$sysfile"
 daemon info
 n=$(from_file "$tmp/info")
 [ "$n" = 30 ] && r=ok || r=bad
