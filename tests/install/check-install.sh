@@ -39,5 +39,19 @@ stray=$(echo "$exported" | grep -Ev '^(ec|gf)_' || true)
 echo "check-install: libgfraid-isal exports $(echo "$exported" | wc -l) ec_*/gf_* names; SONAME $soname"
 "$prefix/bin/ec-cli" info >/dev/null || fail "installed ec-cli does not run"
 
+# the libisal.so.2 drop-in in its own folder, which finds libgfraid.so.0
+# one directory up; the system calibration's writer beside the library
+compat=$libdir/gfraid-isal/libisal.so.2
+[ -f "$compat" ] && [ ! -e "$libdir/gfraid-isal/libisal.so" ] || fail "no $compat alone in its folder"
+soname=$(readelf -d "$compat" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$soname" = libisal.so.2 ] || fail "the drop-in's SONAME is '$soname'"
+env -i LD_LIBRARY_PATH="$libdir/gfraid-isal" LD_DEBUG=libs python3 -c \
+	'import ctypes; ctypes.CDLL("libisal.so.2").ec_encode_data' 2>"$work/compat.log" ||
+	fail "$compat does not load from its folder alone: $(tail -3 "$work/compat.log")"
+grep -q "calling init: $libdir/gfraid-isal/../libgfraid.so.0" "$work/compat.log" ||
+	fail "$compat did not find the installed libgfraid.so.0: $(grep 'calling init' "$work/compat.log")"
+"$libdir/libgfraid/gfraid-calibrate" x >"$work/calibrate.out" 2>&1 && fail "gfraid-calibrate took an argument"
+grep -q "^usage: .*gfraid-calibrate" "$work/calibrate.out" || fail "gfraid-calibrate: $(cat "$work/calibrate.out")"
+
 sh "$src/tests/install/check-consumer.sh" "$prefix" "$libdir" "$src" "$work" "$oracle_inc" \
 	$oracle_libs
