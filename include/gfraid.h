@@ -581,8 +581,9 @@ const char *gfraid_calibration_file(void);
    (whether it exists or not). */
 const char *gfraid_calibration_system_file(void);
 
-/* The file this process takes its choices from (the first one read with
-   this CPU's and build's signature), or NULL: none, and choices are timed. */
+/* The file this process reads its choices from (the first with this
+   CPU's and build's signature), or NULL: none, and choices are timed.
+   GFRAID_CALIBRATE=time or 0 leave it unused. */
 const char *gfraid_calibration_read(void);
 
 /*
