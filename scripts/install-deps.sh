@@ -40,9 +40,11 @@ kmod libelf1 libssl3 zlib1g pahole debian-archive-keyring flex bison bc libelf-d
 # Everything else scripts/test.sh --ci and --full run: the other compilers and
 # clang's sanitizer runtimes, dkms, the package tools, qemu and what the
 # real-kernel tests put in their guests (btrfs-progs for 7.2's), the arm64
-# kernel module build.
+# kernel module build, and Ceph's daemons for the one-machine cluster
+# (clients_ceph_cluster).
 ALL="clang-14 libclang-rt-19-dev llvm-19 dkms debhelper dh-dkms lintian \
-qemu-system-x86 busybox-static mdadm btrfs-progs cpio binutils-aarch64-linux-gnu qemu-user-static"
+qemu-system-x86 busybox-static mdadm btrfs-progs cpio binutils-aarch64-linux-gnu qemu-user-static \
+ceph-mon ceph-mgr ceph-osd ceph-common"
 
 # The cross builds (scripts/cross-test.sh): compiler and C library for the
 # target, qemu-user, and the target's Check (Multi-Arch, so the

@@ -107,11 +107,12 @@ linux72() {	# sets linux72_source, the .deb, or "" if the stage failed
 # ec-cli verify and raid6check.
 bytes='^(test_(gf|raid6|pq_tables|ec|check|reconstruct|badinput|selftest|md_super|cpuinfo)|ec_cli_(verify|raid6check|bad_usage))$'
 # Out of the quick tier: what needs what it does not install (qemu for
-# the boots, dkms, the package tools, the arm64 cross compiler) and what
+# the boots, dkms, the package tools, the arm64 cross compiler, Ceph's
+# daemons) and what
 # only --ci and --full run (label ci: the module builds beyond Debian 12's
 # own kernel, ISA-L's tests with every variant forced). Out of --ci: label
 # full.
-not_quick='^(qemu|dkms|package|arm64|ci|full)$'
+not_quick='^(qemu|dkms|package|arm64|ceph|ci|full)$'
 
 # What --ci leaves to --full inside the tests of build/: the package
 # build's own run of the unit suites (the consumers still run the packaged
