@@ -346,10 +346,11 @@ void gfraid_ec_free(gfraid_ec *ec);
  * usable variant on this CPU: it times the first (up to 8) usable ones in
  * the table's order at a block length of that class, on the op's stripe
  * of that width (gfraid_width_timed), in several placements of the blocks
- * in memory, in interleaved rounds; scores each by the mean over the
- * placements of the median over the rounds of its time relative to the
- * first's in the same round, and takes the first in table order within a
- * margin of the best (3% for small calls; 5% for medium ones, whose
+ * in memory (page-aligned, and each block a few bytes further into its
+ * page than the last; ascending and descending), in interleaved rounds;
+ * scores each by its worst placement, in each the median over the rounds
+ * of its time relative to the fastest's there, and takes the first in
+ * table order within a margin of the least worst case (3% for small calls; 5% for medium ones, whose
  * speed moves more with where the blocks lie; 8% for large and huge
  * ones, which memory bounds), so that variants that tie do not trade places from
  * one process to the next; a lead over the first must hold again on
@@ -514,8 +515,10 @@ int gfraid_impl_how(enum gfraid_op op, enum gfraid_class cls, enum gfraid_width 
 
 /*
  * Variant i's score in the calibration of op's class cls and width w
- * relative to the variant it chose, in thousandths (1000: the chosen one;
- * 1250: 25% slower; below 1000: faster, but not by enough to leave the
+ * relative to the variant it chose, in thousandths: its time in the
+ * placement of the blocks where it fares worst against the fastest there,
+ * over the chosen one's (1000: the chosen one; 1250: 25% slower in its
+ * worst placement; below 1000: better, but not by enough to leave the
  * table's order); 0 if it was not timed (no calibration, or not a
  * candidate for that class). GFRAID_EOP, GFRAID_ECLASS, GFRAID_EWIDTH,
  * GFRAID_EINDEX.

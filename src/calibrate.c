@@ -7,11 +7,12 @@
  * op's case for that width from its descriptor (which unroll or kernel
  * wins changes with the number of blocks), in rounds that interleave the
  * candidates. A candidate's time is taken relative to the first
- * candidate's in the same round, its median over the rounds, and the mean
- * of those medians over several placements of the blocks in memory (how
- * far apart they lie and in which order changes which variant is
- * fastest; callers' placements vary). The first candidate in table order
- * within the class's margin of the best wins, so that variants that tie
+ * candidate's in the same round and its median over the rounds, in each of
+ * several placements of the blocks in memory (how far apart they lie,
+ * where in their pages and in which order changes which variant is
+ * fastest; callers' placements vary); its score is its worst placement
+ * against the fastest there. The first candidate in table order within
+ * the class's margin of the least worst case wins, so that variants that tie
  * do not trade places from one process to the next; a candidate that
  * leads the table's order must lead again on fresh buffers.
  */
@@ -114,23 +115,29 @@ static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct 
 	return gfr_div64(gfr_port_ns() - t0, (uint64_t)calls);
 }
 
-/* The case's buffers for a class: its blocks page-aligned, as callers'
-   are (md's pages, O_DIRECT buffers; non-temporal stores need vector
-   alignment), in one region, in places placements: in the first two a
-   page apart, in the others with 0 to 3 pages more between them, drawn
-   from a fixed sequence; in even placements block 0 lies lowest, in odd
-   ones highest. Which variant is fastest changes with how far apart the
-   blocks lie and with their order in memory (a streaming store ran at
-   half the speed of a normal one with the blocks in ascending order and
-   faster with them descending, as separate allocations of a megabyte
-   come out: docs/BENCHMARKS.md); callers have either. Then the tables,
-   and the pointers, a set per placement. */
+/* The case's buffers for a class, in one region, in places placements:
+   in the first two a page apart, in the others with 0 to 3 pages more
+   between them, drawn from a fixed sequence; in even placements block 0
+   lies lowest, in odd ones highest; in the first page-aligned, as md's
+   pages and O_DIRECT buffers are (non-temporal stores need vector
+   alignment), in the others each block further into its page than the
+   last by stagger_of[place] bytes, as buffers behind malloc and fragment
+   headers lie. Which variant is fastest changes with all three: a
+   streaming store ran at half the speed of a normal one with the blocks
+   in ascending order and faster with them descending, as separate
+   allocations of a megabyte come out; page-aligned blocks a megabyte
+   apart share their cache sets, and where staggering frees them a stripe
+   that stays in the last-level cache made streaming stores a third as
+   fast as normal ones (docs/BENCHMARKS.md). Then the tables, and the
+   pointers, a set per placement. */
 struct layout {
 	uint8_t *mem;
 	uint8_t **ptrs;
 	int bufs;
 	struct gfr_call c;
 };
+
+static const size_t stagger_of[] = { 0, 64, 16, 7 };
 
 static size_t gap_pages(int place, int i)
 {
@@ -164,7 +171,10 @@ static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr
 	l->bufs = bufs;
 	for (place = 0; place < places; place++)
 		for (i = 0, at = 0; i < bufs; i++) {
-			l->ptrs[place * bufs + i] = place & 1 ? base + span - at - len : base + at;
+			size_t in = stagger_of[place] * (size_t)i % PAGE;
+
+			l->ptrs[place * bufs + i] =
+				place & 1 ? base + span - at - len - PAGE + in : base + at + in;
 			at += len + gap_pages(place, i) * PAGE;
 		}
 	l->c = *cc;
@@ -287,23 +297,35 @@ static int case_layout(struct layout *l, enum gfraid_op op, enum gfraid_class cl
 }
 
 /* The first candidate in table order within margin (thousandths) of the
-   fastest; score[i], candidate i's time relative to the fastest's
-   (thousandths), its time being the mean over the placements of its
-   median over their rounds. */
+   least worst case; score[i], candidate i's worst case relative to that
+   least one (thousandths). A candidate's worst case is the placement
+   where it fares worst against the fastest there, each candidate's time
+   in a placement the median over its rounds: a variant a few percent
+   ahead in most placements lost 3x in another, and callers' blocks lie
+   in any of them. */
 static int choose(const struct timing *t, enum gfraid_class cls, int rounds, int n,
 		  unsigned int margin, uint64_t *score)
 {
-	uint64_t sum[GFR_CALIBRATE_MAX];
+	uint64_t med[GFR_CALIBRATE_MAX], best;
 	int i, place, fastest = 0, choice, places = places_of[cls];
 
-	for (i = 0; i < n; i++) {
-		sum[i] = 0;
-		for (place = 0; place < places; place++)
-			sum[i] += median(t->q, rounds, places, place, i);
-		fastest = sum[i] < sum[fastest] ? i : fastest;
+	for (i = 0; i < n; i++)
+		score[i] = 0;
+	for (place = 0; place < places; place++) {
+		for (i = 0, best = 0; i < n; i++) {
+			med[i] = median(t->q, rounds, places, place, i);
+			best = !i || med[i] < best ? med[i] : best;
+		}
+		for (i = 0; i < n; i++) {
+			uint64_t rel = gfr_div64(med[i] * 1000, best ? best : 1);
+
+			score[i] = rel > score[i] ? rel : score[i];
+		}
 	}
 	for (i = 0; i < n; i++)
-		score[i] = gfr_div64(sum[i] * 1000, sum[fastest]);
+		fastest = score[i] < score[fastest] ? i : fastest;
+	for (i = 0, best = score[fastest]; i < n; i++)
+		score[i] = gfr_div64(score[i] * 1000, best);
 	for (choice = 0; choice < fastest; choice++)
 		if (score[choice] <= 1000 + margin)
 			break;
