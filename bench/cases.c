@@ -523,29 +523,51 @@ void bench_place(int place)
 	placement = place;
 }
 
-/* Pages past block i's slot (which ends a page past the block, room for
-   the odd cases' extra byte) before the next in placement place: none in
-   the first two, so that blocks lie a page apart as in the calibration's
-   first placements; 0 to 3 from a fixed sequence in the others (not the
+/* Bytes each block lies further into its page than the last, per
+   placement % 4: page-aligned, then staggered as buffers behind malloc
+   and fragment headers are (cache sets and 4K aliasing change with it). */
+static const size_t stagger[] = { 0, 64, 16, 7 };
+
+static int descending(int place)
+{
+	return (place ^ place >> 2) & 1;
+}
+
+const char *bench_place_name(int place)
+{
+	static char name[64];
+	const char *order = descending(place) ? "descending" : "ascending";
+	const char *gaps = place >= 4 ? ", gaps" : "";
+
+	if (stagger[place % 4])
+		snprintf(name, sizeof(name), "staggered %zu B, %s%s", stagger[place % 4], order,
+			 gaps);
+	else
+		snprintf(name, sizeof(name), "page-aligned, %s%s", order, gaps);
+	return name;
+}
+
+/* Pages past block i's slot before the next in placement place: none in
+   the first four; 0 to 3 from a fixed sequence in the others (not the
    calibration's). */
 static size_t gap_pages(int place, int i)
 {
-	return place < 2 ? 0 : ((unsigned int)(place * 131 + i) * 0x9e3779b1u) >> 29 & 3;
+	return place < 4 ? 0 : ((unsigned int)(place * 131 + i) * 0x9e3779b1u) >> 29 & 3;
 }
 
-/* A case's n blocks of len bytes, page-aligned or, for odd cases, one
-   past, in one region (*mem), in ascending order of address in even
-   placements and descending in odd ones. Page alignment is what callers
-   have (md's pages, O_DIRECT buffers) and makes the layout the same in
-   every case: with malloc's placement, blocks land at offsets that vary
-   with the heap, and whether a load waits on a store to another block
-   with the same address bits 0-11 (4K aliasing) changed some results by
-   2x from case to case. The order matters past the caches: streaming
-   stores ran at half the speed with the blocks ascending
-   (docs/BENCHMARKS.md). */
+/* A case's n blocks of len bytes in one region (*mem), as placement lays
+   them out (bench_place). Page alignment is what many callers have (md's
+   pages, O_DIRECT buffers) and makes the layout the same in every case:
+   with malloc's placement, blocks land at offsets that vary with the
+   heap, and whether a load waits on a store to another block with the
+   same address bits 0-11 (4K aliasing) changed some results by 2x from
+   case to case; the staggered placements are the other callers'. The
+   order matters past the caches: streaming stores ran at half the speed
+   with the blocks ascending (docs/BENCHMARKS.md). */
 static void blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
 {
-	size_t slot = (len + 1 + 4095) / 4096 * 4096, span = (size_t)n * (slot + 4 * 4096), at, k;
+	size_t slot = (len + 1 + 4095) / 4096 * 4096 + 4096, span = (size_t)n * (slot + 3 * 4096);
+	size_t at, k, in;
 	int i;
 
 	*mem = aligned_alloc(4096, span);
@@ -554,10 +576,11 @@ static void blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
 		exit(1);
 	}
 	for (i = 0, at = 0; i < n; i++) {
-		blk[i] = placement & 1 ? *mem + span - at - slot : *mem + at;
-		for (k = 0; k < len + 1; k++)
+		blk[i] = descending(placement) ? *mem + span - at - slot : *mem + at;
+		in = stagger[placement % 4] * (size_t)i % 4096;
+		blk[i] += in + (odd ? 1 : 0);
+		for (k = 0; k < len; k++)
 			blk[i][k] = (uint8_t)((unsigned int)(i + 1) * 131 + k * 7 + (k >> 9));
-		blk[i] += odd ? 1 : 0;
 		at += slot + gap_pages(placement, i) * 4096;
 	}
 }

@@ -274,10 +274,11 @@ static void usage(FILE *f)
 		"  --rounds N       time the whole selection N times over and report each\n"
 		"                   case's median round (default 1; for noisy machines)\n"
 		"  --placements N   time each round in N placements of the blocks in memory\n"
-		"                   (page-aligned in one buffer, a page apart, ascending in\n"
-		"                   the first, descending in the second, then the same with\n"
-		"                   0 to 3 more pages between them), the mean over them of\n"
-		"                   each one's median round (default 1, with --dispatch 4)\n"
+		"                   (one buffer, ascending or descending; page-aligned, then\n"
+		"                   each block 64, 16 or 7 bytes further into its page than\n"
+		"                   the last; from the fifth on with 0 to 3 more pages\n"
+		"                   between blocks), the mean over them of each one's median\n"
+		"                   round (default 1, with --dispatch 4, judged in each)\n"
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
 		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB, 1 MiB and\n"
 		"                   16 MiB unless --size) and show, per case, the variant\n"
@@ -307,8 +308,8 @@ static int parse_number(int ch, const char *arg, struct options *o)
 		fprintf(stderr, "ec-cli bench: --rounds wants 1..64\n");
 		return 2;
 	}
-	if (ch == 'L' && cli_parse_int(arg, 1, 16, &o->placements)) {
-		fprintf(stderr, "ec-cli bench: --placements wants 1..16\n");
+	if (ch == 'L' && cli_parse_int(arg, 1, BENCH_MAX_PLACES, &o->placements)) {
+		fprintf(stderr, "ec-cli bench: --placements wants 1..%d\n", BENCH_MAX_PLACES);
 		return 2;
 	}
 	if (ch == 'P' && cli_parse_int(arg, 1, 64, &o->processes)) {
@@ -370,11 +371,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* A case's time from its rows (round r in placement r % places): the
-   mean over the placements of each one's median round, the time a caller
-   whose blocks may lie in any of them can expect (the calibration's
-   statistic too). */
-static double mean_of_medians(const double *row, int rounds, int places)
+/* A case's time from its rows (round r in placement r % places): each
+   placement's median round into place_ns, and their mean, the time a
+   caller whose blocks may lie in any of them can expect. */
+static double mean_of_medians(const double *row, int rounds, int places, double *place_ns)
 {
 	double one[64], sum = 0;
 	int p, j;
@@ -383,7 +383,8 @@ static double mean_of_medians(const double *row, int rounds, int places)
 		for (j = 0; j < rounds; j++)
 			one[j] = row[j * places + p];
 		qsort(one, (size_t)rounds, sizeof(*one), cmp_double);
-		sum += rounds % 2 ? one[rounds / 2] : (one[rounds / 2 - 1] + one[rounds / 2]) / 2;
+		place_ns[p] = rounds % 2 ? one[rounds / 2] : (one[rounds / 2 - 1] + one[rounds / 2]) / 2;
+		sum += place_ns[p];
 	}
 	return sum / places;
 }
@@ -423,7 +424,8 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
 
 		if (r->skipped)
 			continue;
-		r->ns_per_step = mean_of_medians(&rounds[i * rows], o->rounds, o->placements);
+		r->ns_per_step =
+			mean_of_medians(&rounds[i * rows], o->rounds, o->placements, r->place_ns);
 		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
 		if (bench_step_writes(r->c))
 			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
@@ -518,7 +520,7 @@ int cmd_bench(int argc, char **argv)
 	}
 	nres = time_all(&o, cases, n, total, res, rounds);
 	if (o.dispatch)
-		dispatch_report(res, nres, chosen, o.processes ? o.processes : 1);
+		dispatch_report(res, nres, chosen, o.processes ? o.processes : 1, o.placements);
 	else if (o.json)
 		print_json(res, nres, &o);
 	else if (o.csv)

@@ -7,9 +7,12 @@
 #include "cases.h"
 #include "gfraid.h"
 
+#define BENCH_MAX_PLACES 16
+
 struct result {
 	const struct bench_case *c;
 	double bytes_per_s, ns_per_step, writes_per_s;
+	double place_ns[BENCH_MAX_PLACES];	/* per placement, its median round */
 	const char *skipped;	/* why it did not run, or NULL */
 };
 
@@ -33,8 +36,10 @@ int dispatch_print_choices(void);
 int dispatch_spawn(int n, struct choices *ch);
 
 /* --dispatch: per op, geometry and size, each process's choice against
-   the fastest of the variants suited to the cell's class; then per op,
-   class and width, and over all. */
-void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc);
+   the fastest of the variants suited to the cell's class, over the mean of
+   the places placements and in the worst of them; then per op, class and
+   width, and over all. */
+void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc,
+		     int places);
 
 #endif

@@ -128,22 +128,61 @@ static const struct result *find(const struct result *res, int n, const struct r
 }
 
 struct tally {
-	int cells, decisive, steady, samples, within;
-	double worst;
+	int cells, decisive, steady, samples, within, placed;
+	double worst, place_worst;
+	const struct result *place_worst_at;	/* the cell of place_worst, its placement */
+	int place_worst_place;
 };
 
-/* A cell's process-cells into t: within 5% of the fastest, the worst
-   ratio, and whether the cell is decisive (its two fastest more than 5%
-   apart) and its choice the same in every process. */
-static void tally_add(struct tally *t, int within, int samples, double worst, int decisive,
+/* A cell's process-cells into t: within 5% of the fastest (over the mean
+   of the placements) and at least 0.9 of the fastest in every placement,
+   the worst ratio of each kind (the latter's cell and placement), and
+   whether the cell is decisive (its two fastest more than 5% apart) and
+   its choice the same in every process. */
+static void tally_add(struct tally *t, int within, int placed, int samples, double worst,
+		      double place_worst, const struct result *at, int place, int decisive,
 		      int steady)
 {
 	t->worst = !t->cells || worst < t->worst ? worst : t->worst;
+	if (!t->cells || place_worst < t->place_worst) {
+		t->place_worst = place_worst;
+		t->place_worst_at = at;
+		t->place_worst_place = place;
+	}
 	t->cells++;
 	t->samples += samples;
 	t->within += within;
+	t->placed += placed;
 	t->decisive += decisive;
 	t->steady += decisive && steady;
+}
+
+/* sel's time over the fastest suited variant's in the placement where
+   that ratio is least (into *place), of the places. */
+static double place_ratio(const struct result *res, int n, const struct result *group,
+			  const struct result *sel, enum gfraid_op op, enum gfraid_class cls,
+			  int places, int *place)
+{
+	double worst = 1;
+	int q, j;
+
+	*place = 0;
+	for (q = 0; q < places; q++) {
+		double best = sel->place_ns[q];
+
+		for (j = 0; j < n; j++) {
+			const struct result *r = &res[j];
+
+			if (!r->skipped && r->c->side == SIDE_OURS && bench_same_group(r->c, group->c) &&
+			    suits(r->c->impl + 7, op, cls) && r->place_ns[q] < best)
+				best = r->place_ns[q];
+		}
+		if (best / sel->place_ns[q] < worst) {
+			worst = best / sel->place_ns[q];
+			*place = q;
+		}
+	}
+	return worst;
 }
 
 /* The distinct choices of the nproc processes for op, class cls and width
@@ -172,18 +211,20 @@ static int distinct_choices(const struct choices *ch, int nproc, enum gfraid_op 
 /* Tallies per bench op, size class and width. */
 typedef struct tally slot_tallies[GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT];
 
-/* One cell: the fastest two suited variants, each process's choice; its
-   process-cells into t and into by_slot, the tallies per op, class and
-   width. */
+/* One cell: the fastest two suited variants, each process's choice over
+   the placements' mean and in its worst placement; its process-cells into
+   t and into by_slot, the tallies per op, class and width. */
 static void report_cell(const struct result *res, int n, const struct result *group,
-			const struct choices *ch, int nproc, struct tally *t, slot_tallies *by_slot)
+			const struct choices *ch, int nproc, int places, struct tally *t,
+			slot_tallies *by_slot)
 {
 	enum gfraid_op op = bench_library_op(group->c->op);
 	enum gfraid_class cls = gfraid_class_of(bench_blocks(group->c), group->c->len);
 	enum gfraid_width w = (enum gfraid_width)gfraid_width_of(op, bench_members(group->c));
 	const struct result *best = NULL, *second = NULL, *nt = NULL;
-	int j, p, distinct, first_of[64], count[64], within = 0, decisive;
-	double worst = 1;
+	int j, p, distinct, first_of[64], count[64], within = 0, placed = 0, decisive;
+	int place = 0, worst_place = 0;
+	double worst = 1, place_worst = 1;
 
 	for (j = 0; j < n; j++) {
 		const struct result *r = &res[j];
@@ -208,12 +249,17 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 	       group->c->geometry, group->c->size, gfraid_class_name(cls), gfraid_width_name(w),
 	       best->c->impl + 7, best->bytes_per_s / 1e9);
 	for (p = 0; p < nproc; p++) {
-		const char *name = ch[p].name[op][cls][w];
-		const struct result *sel = find(res, n, group, name);
+		const struct result *sel = find(res, n, group, ch[p].name[op][cls][w]);
 		double ratio = sel ? sel->bytes_per_s / best->bytes_per_s : 0;
+		double in_place = sel ? place_ratio(res, n, group, sel, op, cls, places, &place) : 0;
 
 		within += ratio >= 0.95;
+		placed += in_place >= 0.9;
 		worst = ratio < worst ? ratio : worst;
+		if (in_place < place_worst) {
+			place_worst = in_place;
+			worst_place = place;
+		}
 	}
 	distinct = distinct_choices(ch, nproc, op, cls, w, first_of, count);
 	for (j = 0; j < distinct; j++) {
@@ -224,42 +270,49 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 		if (nproc > 1)
 			printf(" %d/%d", count[j], nproc);
 		printf(" %.2f", sel ? sel->bytes_per_s / best->bytes_per_s : 0);
+		if (places > 1)
+			printf(" (%.2f)", sel ? place_ratio(res, n, group, sel, op, cls, places, &place)
+					      : 0);
 	}
-	if (worst < 0.95)
+	if (worst < 0.95 || place_worst < 0.9)
 		printf("  MISS");
 	if (nt && nt->bytes_per_s > best->bytes_per_s)
 		printf("  (%s %.2f, not for %s blocks)", nt->c->impl + 7,
 		       nt->bytes_per_s / best->bytes_per_s, gfraid_class_name(cls));
 	printf("\n");
 	decisive = second && second->bytes_per_s < 0.95 * best->bytes_per_s;
-	tally_add(t, within, nproc, worst, decisive, distinct == 1);
-	tally_add(&by_slot[group->c->op][cls][w], within, nproc, worst, decisive, distinct == 1);
+	tally_add(t, within, placed, nproc, worst, place_worst, group, worst_place, decisive,
+		  distinct == 1);
+	tally_add(&by_slot[group->c->op][cls][w], within, placed, nproc, worst, place_worst, group,
+		  worst_place, decisive, distinct == 1);
 }
 
 /* Per op, size class and width: its cells, how many process-cells were
-   within 5%, the worst ratio, and each choice with how many processes
-   made it. */
+   within 5% of the fastest and at least 0.9 of it in every placement, the
+   worst ratio of each kind, and each choice with how many processes made
+   it. */
 static void report_slots(const struct choices *ch, int nproc, slot_tallies *by_slot)
 {
 	int bop, cls, w, j, distinct, first_of[64], count[64];
 
-	printf("\n%-16s %-6s %-7s %5s %10s %6s  %s\n", "op", "class", "width", "cells",
-	       "within 5%", "worst", "chosen in each process");
+	printf("\n%-16s %-6s %-7s %5s %10s %6s %10s %6s  %s\n", "op", "class", "width", "cells",
+	       "within 5%", "worst", ">=0.9 each", "worst", "chosen in each process");
 	for (bop = 0; bop < BOP_COUNT; bop++)
 		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
 			for (w = 0; w < GFRAID_WIDTH_COUNT; w++) {
 				const struct tally *t = &by_slot[bop][cls][w];
 				enum gfraid_op op = bench_library_op((enum bench_op)bop);
-				char within[24];
+				char within[24], placed[24];
 
 				if (!t->cells)
 					continue;
 				snprintf(within, sizeof(within), "%d/%d", t->within, t->samples);
-				printf("%-16s %-6s %-7s %5d %10s %6.2f ",
+				snprintf(placed, sizeof(placed), "%d/%d", t->placed, t->samples);
+				printf("%-16s %-6s %-7s %5d %10s %6.2f %10s %6.2f ",
 				       bench_op_name((enum bench_op)bop),
 				       gfraid_class_name((enum gfraid_class)cls),
 				       gfraid_width_name((enum gfraid_width)w), t->cells, within,
-				       t->worst);
+				       t->worst, placed, t->place_worst);
 				distinct = distinct_choices(ch, nproc, op, (enum gfraid_class)cls,
 							    (enum gfraid_width)w, first_of, count);
 				for (j = 0; j < distinct; j++) {
@@ -272,28 +325,37 @@ static void report_slots(const struct choices *ch, int nproc, slot_tallies *by_s
 			}
 }
 
-void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc)
+void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc,
+		     int places)
 {
-	struct tally t = { .worst = 1 };
+	struct tally t = { .worst = 1, .place_worst = 1 };
 	slot_tallies by_slot[BOP_COUNT];
 	int i, j;
 
 	memset(by_slot, 0, sizeof(by_slot));
 	printf("\n%-16s %-6s %-6s %-6s %-7s %-17s %6s  %s\n", "op", "geom", "size", "class",
-	       "width", "fastest", "GB/s", nproc > 1 ? "chosen in each process: count, ratio to the fastest"
-				 : "chosen, ratio to the fastest");
+	       "width", "fastest", "GB/s",
+	       nproc > 1 ? "chosen in each process: count, ratio to the fastest (in the worst "
+			   "placement)"
+			 : "chosen, ratio to the fastest (in the worst placement)");
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < i; j++)
 			if (bench_same_group(res[j].c, res[i].c))
 				break;
 		if (j == i && res[i].c->side == SIDE_OURS && bench_has_variants(res[i].c->op))
-			report_cell(res, n, &res[i], ch, nproc, &t, by_slot);
+			report_cell(res, n, &res[i], ch, nproc, places, &t, by_slot);
 	}
 	report_slots(ch, nproc, by_slot);
 	printf("\ndispatch: in %d process%s, the chosen variant is within 5%% of the fastest "
 	       "suited one in %d of %d cells (%.1f%%; worst %.2f)\n",
 	       nproc, nproc > 1 ? "es" : "", t.within, t.samples,
 	       t.samples ? 100.0 * t.within / t.samples : 0, t.worst);
+	if (t.place_worst_at)
+		printf("dispatch: in each of %d placements, it is at least 0.9 of the fastest there "
+		       "in %d of %d cells (worst %.2f: %s %s %s, %s)\n",
+		       places, t.placed, t.samples, t.place_worst,
+		       bench_op_name(t.place_worst_at->c->op), t.place_worst_at->c->geometry,
+		       t.place_worst_at->c->size, bench_place_name(t.place_worst_place));
 	if (nproc > 1)
 		printf("dispatch: of the %d cells whose fastest two differ by more than 5%%, %d had "
 		       "the same choice in every process\n", t.decisive, t.steady);
