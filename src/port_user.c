@@ -112,7 +112,7 @@ static const struct {
 #define XCR0_YMM 0x6u	/* SSE and AVX state */
 #define XCR0_ZMM 0xe0u	/* opmask, ZMM0-15 upper halves, ZMM16-31 */
 
-unsigned int gfr_port_cpu_probe(void)
+static unsigned int probe_cpu(void)
 {
 	unsigned int r[2][4], f = 0;
 	size_t i;
@@ -177,7 +177,7 @@ size_t gfr_port_llc_bytes(void)
 #define AARCH64_HWCAP_SVE (1ul << 22)
 #define AARCH64_HWCAP2_SVE2 (1ul << 1)
 
-unsigned int gfr_port_cpu_probe(void)
+static unsigned int probe_cpu(void)
 {
 	unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
 	unsigned int f = 0;
@@ -195,7 +195,7 @@ unsigned int gfr_port_cpu_probe(void)
 
 #else
 
-unsigned int gfr_port_cpu_probe(void)
+static unsigned int probe_cpu(void)
 {
 	return 0;
 }
@@ -223,6 +223,50 @@ size_t gfr_port_llc_bytes(void)
 #endif
 }
 #endif
+
+/* GFRAID_CPU_MASK: instruction sets to take as absent (a comma-separated
+   list of these names), so that tests and benchmarks run the dispatch of
+   a CPU without them on one that has them; unknown names are ignored, as
+   GFRAID_IMPL's are. */
+static const struct {
+	const char *name;
+	unsigned int features;
+} mask_names[] = {
+	{ "sse2", GFRAID_CPU_SSE2 },
+	{ "ssse3", GFRAID_CPU_SSSE3 },
+	{ "avx", GFRAID_CPU_AVX },
+	{ "avx2", GFRAID_CPU_AVX2 },
+	{ "avx512", GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_AVX512VL },
+	{ "avx512f", GFRAID_CPU_AVX512F },
+	{ "avx512bw", GFRAID_CPU_AVX512BW },
+	{ "avx512vl", GFRAID_CPU_AVX512VL },
+	{ "gfni", GFRAID_CPU_GFNI },
+	{ "neon", GFRAID_CPU_NEON },
+	{ "sha3", GFRAID_CPU_SHA3 },
+	{ "sve", GFRAID_CPU_SVE },
+	{ "sve2", GFRAID_CPU_SVE2 },
+};
+
+static unsigned int cpu_mask(void)
+{
+	const char *s = getenv("GFRAID_CPU_MASK");
+	unsigned int m = 0;
+	size_t n, i;
+
+	while (s && *s) {
+		n = strcspn(s, ",");
+		for (i = 0; i < sizeof(mask_names) / sizeof(mask_names[0]); i++)
+			if (strlen(mask_names[i].name) == n && !strncmp(s, mask_names[i].name, n))
+				m |= mask_names[i].features;
+		s += n + (s[n] == ',');
+	}
+	return m;
+}
+
+unsigned int gfr_port_cpu_probe(void)
+{
+	return probe_cpu() & ~cpu_mask();
+}
 
 const char *gfr_port_impl_setting(void)
 {

@@ -72,6 +72,31 @@ else
 	tail -5 "$tmp/int"
 fi
 
+# GFRAID_CPU_MASK: the instruction sets it names are taken as absent. With
+# every SIMD set masked, base is all that is chosen; with AVX-512 and GFNI
+# masked, no choice needs them and verify passes on what is chosen.
+choices() {	# every variant ec-cli info shows chosen, one per line
+	awk '$1 != "variant" && $2 ~ /^(small|medium|large|huge)$/ && NF >= 5 { print $3; print $4; print $5 }' "$1" |
+		sort -u
+}
+GFRAID_CALIBRATE=0 GFRAID_CPU_MASK=sse2,ssse3,avx,avx2,avx512,gfni,neon,sha3,sve,sve2 \
+	$emu "$cli" info >"$tmp/masked" 2>&1
+if [ "$(choices "$tmp/masked")" = base ] && grep -q "GFRAID_CPU_MASK=.*taken as absent" "$tmp/masked"
+then
+	check ok "GFRAID_CPU_MASK of every SIMD set: base chosen throughout"
+else
+	check bad "GFRAID_CPU_MASK of every SIMD set chose: $(choices "$tmp/masked" | tr '\n' ' ')"
+fi
+GFRAID_CALIBRATE=0 $emu "$cli" info >"$tmp/unmasked" 2>&1
+GFRAID_CALIBRATE=0 GFRAID_CPU_MASK=avx512,gfni $emu "$cli" info >"$tmp/masked" 2>&1
+if [ -n "$(choices "$tmp/masked")" ] && ! choices "$tmp/masked" | grep -q "avx512\|gfni"; then
+	check ok "GFRAID_CPU_MASK=avx512,gfni: chosen $(choices "$tmp/masked" | tr '\n' ' ')(unmasked: $(choices "$tmp/unmasked" | tr '\n' ' '))"
+else
+	check bad "GFRAID_CPU_MASK=avx512,gfni chose: $(choices "$tmp/masked" | tr '\n' ' ')"
+fi
+GFRAID_CPU_MASK=avx512,gfni expect "verify passes with AVX-512 and GFNI masked" 0 \
+	"0 mismatches" -- $emu "$cli" verify --iterations 2 --op ec_encode
+
 # The self-test hook on the ec_encode variant info selects: it must be shown
 # failed, lose the selection, be reported once on stderr, and make verify fail.
 # Where base is all there is (no SIMD tier), nothing is selected after it.

@@ -358,6 +358,8 @@ int cmd_info(int argc, char **argv)
 	       GFRAID_VERSION_PATCH);
 	print_identity();
 	print_features(gfraid_cpu_features());
+	if (getenv("GFRAID_CPU_MASK"))
+		printf("  (GFRAID_CPU_MASK=%s: taken as absent)\n", getenv("GFRAID_CPU_MASK"));
 	print_variants();
 	return 0;
 }
