@@ -174,6 +174,38 @@ struct gfr_op {
 GFR_OPS(GFR_OP_DECLARE)
 #undef GFR_OP_DECLARE
 
+/* Each op's shape: its flags and widths (the most members of a narrow
+   and of a typical stripe: the midpoints of the first two and the last
+   two calibration cases' members, which test_dispatch checks). The
+   descriptors take them from here, and so does gfr_impl_for through
+   gfr_shapes, which the compiler folds at a call whose op is a constant:
+   a page-sized call's class and width cost a few compares. */
+#define GFR_FLAGS_GEN_SYNDROME 0u
+#define GFR_WIDTHS_GEN_SYNDROME { 8, 13 }
+#define GFR_FLAGS_XOR_SYNDROME (GFR_OP_SPAN | GFR_OP_RMW)
+#define GFR_WIDTHS_XOR_SYNDROME { 8, 13 }
+#define GFR_FLAGS_RECOV GFR_OP_RESTORES
+#define GFR_WIDTHS_RECOV { 8, 13 }
+#define GFR_FLAGS_RAID6_CHECK GFR_OP_ANSWERS
+#define GFR_WIDTHS_RAID6_CHECK { 8, 13 }
+#define GFR_FLAGS_EC_ENCODE GFR_OP_TABLES
+#define GFR_WIDTHS_EC_ENCODE { 10, 17 }
+#define GFR_FLAGS_EC_UPDATE (GFR_OP_TABLES | GFR_OP_ONE_SOURCE)
+#define GFR_WIDTHS_EC_UPDATE { 4, 7 }
+#define GFR_FLAGS_EC_UPDATE_SHARDS (GFR_OP_TABLES | GFR_OP_RMW)	/* accumulates onto the parity */
+#define GFR_WIDTHS_EC_UPDATE_SHARDS { 6, 10 }
+#define GFR_FLAGS_EC_CHECK (GFR_OP_TABLES | GFR_OP_ANSWERS | GFR_OP_SCRATCH)
+#define GFR_WIDTHS_EC_CHECK { 10, 17 }
+
+struct gfr_shape {
+	unsigned int flags;
+	int widths[2];
+};
+
+#define GFR_SHAPE(name, id) [GFRAID_OP_##id] = { GFR_FLAGS_##id, GFR_WIDTHS_##id },
+static const struct gfr_shape gfr_shapes[GFRAID_OP_COUNT] = { GFR_OPS(GFR_SHAPE) };
+#undef GFR_SHAPE
+
 /* registry.c: op's descriptor, and its variants (the registry's lines for
    its op, in order, base last): their count and the first. */
 extern const struct gfr_op *const gfr_ops[GFRAID_OP_COUNT];
@@ -241,35 +273,47 @@ static inline enum gfraid_class gfr_class(int blocks, size_t len)
 							   : GFRAID_CLASS_HUGE;
 }
 
-/* The blocks a call of op reads or writes (gfraid_class_of). */
-static inline int gfr_call_blocks(const struct gfr_op *d, const struct gfr_call *c)
+/* The blocks a call of an op with these flags reads or writes
+   (gfraid_class_of). */
+static inline int gfr_shape_blocks(unsigned int flags, const struct gfr_call *c)
 {
-	if (d->flags & GFR_OP_ONE_SOURCE)
+	if (flags & GFR_OP_ONE_SOURCE)
 		return 1 + c->nout;
-	if (d->flags & GFR_OP_SPAN)
+	if (flags & GFR_OP_SPAN)
 		return c->b - c->a + 1 + c->nout;
 	return c->nin + c->nout;
 }
 
 /* The members of a call's stripe (gfraid_width_of): its blocks, but every
    disk for an op that reads a span of them. */
+static inline int gfr_shape_members(unsigned int flags, const struct gfr_call *c)
+{
+	return flags & GFR_OP_SPAN ? c->nin + c->nout : gfr_shape_blocks(flags, c);
+}
+
+static inline int gfr_call_blocks(const struct gfr_op *d, const struct gfr_call *c)
+{
+	return gfr_shape_blocks(d->flags, c);
+}
+
 static inline int gfr_call_members(const struct gfr_op *d, const struct gfr_call *c)
 {
-	return d->flags & GFR_OP_SPAN ? c->nin + c->nout : gfr_call_blocks(d, c);
+	return gfr_shape_members(d->flags, c);
 }
 
 /* The width of a stripe of op with `members` members: narrow up to the
    midpoint of the first two calibration cases' members, wide past the
    midpoint of the last two's. */
+static inline enum gfraid_width gfr_width_of(enum gfraid_op op, int members)
+{
+	if (members <= gfr_shapes[op].widths[0])
+		return GFRAID_WIDTH_NARROW;
+	return members <= gfr_shapes[op].widths[1] ? GFRAID_WIDTH_TYPICAL : GFRAID_WIDTH_WIDE;
+}
+
 static inline enum gfraid_width gfr_width(const struct gfr_op *d, int members)
 {
-	int m0 = gfr_call_members(d, &d->calibration[0]);
-	int m1 = gfr_call_members(d, &d->calibration[1]);
-	int m2 = gfr_call_members(d, &d->calibration[2]);
-
-	if (2 * members <= m0 + m1)
-		return GFRAID_WIDTH_NARROW;
-	return 2 * members <= m1 + m2 ? GFRAID_WIDTH_TYPICAL : GFRAID_WIDTH_WIDE;
+	return gfr_width_of(d->id, members);
 }
 
 /* select.c: the variant op runs now for calls of class cls and width w,
@@ -304,10 +348,10 @@ static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op, enum gfrai
 /* The variant a call c of op runs here and now, by its class and width. */
 static inline const struct gfr_impl *gfr_impl_for(enum gfraid_op op, const struct gfr_call *c)
 {
-	const struct gfr_op *d = gfr_op(op);
+	unsigned int flags = gfr_shapes[op].flags;
 
-	return gfr_impl_here(op, gfr_class(gfr_call_blocks(d, c), c->len),
-			     gfr_width(d, gfr_call_members(d, c)));
+	return gfr_impl_here(op, gfr_class(gfr_shape_blocks(flags, c), c->len),
+			     gfr_width_of(op, gfr_shape_members(flags, c)));
 }
 
 /* A public op's way in: c with the variant op runs here and now for c's
@@ -319,7 +363,13 @@ static inline int gfr_run(enum gfraid_op op, const struct gfr_call *c)
 {
 	const struct gfr_impl *im = gfr_impl_for(op, c);
 
-	return im ? gfr_run_impl(op, im, c) : GFRAID_ESELFTEST;
+	if (!im)
+		return GFRAID_ESELFTEST;
+	/* where a call is one section (userspace), straight to the variant:
+	   page-sized calls are made by the million */
+	if (!GFR_SIMD_BOUNDED)
+		return gfr_op(op)->call(im->fn, c, c->off, c->len);
+	return gfr_run_impl(op, im, c);
 }
 
 /*

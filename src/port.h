@@ -51,6 +51,7 @@
 #include <asm/simd.h>
 #define gfr_simd_usable() may_use_simd()
 #define GFR_SIMD_SECTION GFR_KERNEL_SECTION
+#define GFR_SIMD_BOUNDED 1
 
 /* A lock for short critical sections (the decode-matrix cache). */
 #include <linux/spinlock.h>
@@ -81,6 +82,7 @@ struct gfr_lock {
 #define gfr_simd_end() do { } while (0)
 #define gfr_simd_usable() 1
 #define GFR_SIMD_SECTION SIZE_MAX
+#define GFR_SIMD_BOUNDED 0	/* a call is one section: no FPU to take */
 
 /* A lock for short critical sections (the decode-matrix cache): a
    test-and-test-and-set spin lock, held for a few hundred cycles at most. */

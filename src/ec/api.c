@@ -16,16 +16,6 @@ static int shards_ok(int k, int rows)
 	return k >= 1 && rows >= 1 && k <= GFRAID_MAX_SHARDS - rows;
 }
 
-int gfr_ec_all_set(unsigned char *const *v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!v[i])
-			return 0;
-	return 1;
-}
-
 void gfraid_ec_init_tables(int k, int rows, const unsigned char *a, unsigned char *gftbls)
 {
 	int i;

@@ -295,21 +295,81 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 	return OP == EC_CHECK && vany(diff);
 }
 
+/* Encode (not streaming) or update with the rows one pass makes, on
+   blocks that need no strips: ec_body without its strips and passes,
+   whose set-up cost as much as the work on a page-sized call (md's k+m
+   pages, a daemon's one-shard writes). OP: EC_ENCODE or EC_UPDATE. */
+GFR_INLINE int ec_one_pass(size_t len, int k, int rows, int OP)
+{
+	return rows <= EC_ROWS && (OP == EC_UPDATE || k <= EC_CHUNK || len <= EC_STRIP_FROM);
+}
+
+GFR_INLINE void ec_pass(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
+			uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
+			int accumulate, const int OP)
+{
+	size_t end = off + len, o = off;
+
+	switch (rows) {
+#define EC_CASE(n) \
+	case n: \
+		o = ec_rows(off, end, k, 0, gftbls, data, vec_i, src, parity, accumulate, NULL, \
+			    NULL, 0, n, OP); \
+		break;
+		EC_CASE(1)
+		EC_CASE(2)
+		EC_CASE(3)
+		EC_CASE(4)
+#if EC_ROWS > 4
+		EC_CASE(5)
+		EC_CASE(6)
+#endif
+#if EC_ROWS > 6
+		EC_CASE(7)
+		EC_CASE(8)
+#endif
+#undef EC_CASE
+	}
+	if (o < end && OP == EC_ENCODE)
+		gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
+	else if (o < end)
+		gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, parity);
+}
+
 /* A variant of each op, its name written out in full where it is defined,
    so that grep finds it beside its registry line. */
 #define GFR_EC_ENCODE(fn, nt) \
-	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+	static __attribute__((noinline)) void fn##_passes( \
+		size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
 		ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, EC_ENCODE, \
 			nt); \
+	} \
+	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
+	{ \
+		if (!(nt) && ec_one_pass(len, k, rows, EC_ENCODE)) \
+			ec_pass(off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
+				EC_ENCODE); \
+		else \
+			fn##_passes(off, len, k, rows, gftbls, data, coding, accumulate); \
 	}
 
 #define GFR_EC_UPDATE(fn) \
-	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
+	static __attribute__((noinline)) void fn##_passes( \
+		size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding) \
 	{ \
 		ec_body(off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE, 0); \
+	} \
+	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
+		const uint8_t *data, uint8_t *const *coding) \
+	{ \
+		if (ec_one_pass(len, k, rows, EC_UPDATE)) \
+			ec_pass(off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
+		else \
+			fn##_passes(off, len, k, rows, vec_i, gftbls, data, coding); \
 	}
 
 #define GFR_EC_CHECK(fn) \
