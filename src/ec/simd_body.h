@@ -339,7 +339,7 @@ GFR_INLINE void ec_pass(size_t off, size_t len, int k, int rows, const uint8_t *
 /* A variant of each op, its name written out in full where it is defined,
    so that grep finds it beside its registry line. */
 #define GFR_EC_ENCODE(fn, nt) \
-	static __attribute__((noinline)) void fn##_passes( \
+	static __attribute__((__noinline__)) void fn##_passes( \
 		size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
@@ -357,7 +357,7 @@ GFR_INLINE void ec_pass(size_t off, size_t len, int k, int rows, const uint8_t *
 	}
 
 #define GFR_EC_UPDATE(fn) \
-	static __attribute__((noinline)) void fn##_passes( \
+	static __attribute__((__noinline__)) void fn##_passes( \
 		size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding) \
 	{ \
