@@ -215,6 +215,34 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 	return o;
 }
 
+/* ec_rows for nr rows, nr not a compile-time count: a case per count. */
+GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
+			     uint8_t *const *data, int vec_i, const uint8_t *src,
+			     uint8_t *const *dst, int accumulate, uint8_t *const *stored, V *diff,
+			     int stream, int nr, const int OP)
+{
+	switch (nr) {
+#define EC_CASE(n) \
+	case n: \
+		return ec_rows(off, end, k, row0, gftbls, data, vec_i, src, dst, accumulate, stored, \
+			       diff, stream, n, OP);
+		EC_CASE(1)
+		EC_CASE(2)
+		EC_CASE(3)
+		EC_CASE(4)
+#if EC_ROWS > 4
+		EC_CASE(5)
+		EC_CASE(6)
+#endif
+#if EC_ROWS > 6
+		EC_CASE(7)
+		EC_CASE(8)
+#endif
+#undef EC_CASE
+	}
+	return off;
+}
+
 /*
  * Rows EC_ROWS at a time, the last pass with what is left; the bytes past
  * the last whole vector go to base. OP (a compile-time constant) is one
@@ -259,26 +287,8 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 			uint8_t *const *dst = OP == EC_CHECK ? parity + rows + row0 : parity + row0;
 			uint8_t *const *stored = OP == EC_CHECK ? parity + row0 : NULL;
 
-			switch (nr) {
-#define EC_CASE(n) \
-	case n: \
-		o = ec_rows(s, s_end, k, row0, gftbls, data, vec_i, src, dst, accumulate, stored, \
-			    &diff, stream, n, OP); \
-		break;
-				EC_CASE(1)
-				EC_CASE(2)
-				EC_CASE(3)
-				EC_CASE(4)
-#if EC_ROWS > 4
-				EC_CASE(5)
-				EC_CASE(6)
-#endif
-#if EC_ROWS > 6
-				EC_CASE(7)
-				EC_CASE(8)
-#endif
-#undef EC_CASE
-			}
+			o = ec_rows_nr(s, s_end, k, row0, gftbls, data, vec_i, src, dst, accumulate,
+				       stored, &diff, stream, nr, OP);
 		}
 	}
 	if (stream)
@@ -308,28 +318,9 @@ GFR_INLINE void ec_pass(size_t off, size_t len, int k, int rows, const uint8_t *
 			uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
 			int accumulate, const int OP)
 {
-	size_t end = off + len, o = off;
+	size_t end = off + len, o = ec_rows_nr(off, end, k, 0, gftbls, data, vec_i, src, parity,
+					       accumulate, NULL, NULL, 0, rows, OP);
 
-	switch (rows) {
-#define EC_CASE(n) \
-	case n: \
-		o = ec_rows(off, end, k, 0, gftbls, data, vec_i, src, parity, accumulate, NULL, \
-			    NULL, 0, n, OP); \
-		break;
-		EC_CASE(1)
-		EC_CASE(2)
-		EC_CASE(3)
-		EC_CASE(4)
-#if EC_ROWS > 4
-		EC_CASE(5)
-		EC_CASE(6)
-#endif
-#if EC_ROWS > 6
-		EC_CASE(7)
-		EC_CASE(8)
-#endif
-#undef EC_CASE
-	}
 	if (o < end && OP == EC_ENCODE)
 		gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
 	else if (o < end)
