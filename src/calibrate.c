@@ -125,11 +125,11 @@ static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct 
    headers lie. Which variant is fastest changes with all three: a
    streaming store ran at half the speed of a normal one with the blocks
    in ascending order and faster with them descending, as separate
-   allocations of a megabyte come out; page-aligned blocks a megabyte
-   apart share their cache sets, and where staggering frees them a stripe
-   that stays in the last-level cache made streaming stores a third as
-   fast as normal ones (docs/BENCHMARKS.md). Then the tables, and the
-   pointers, a set per placement. */
+   allocations of a megabyte come out; on a Zen 3 streaming stores that
+   led with page-aligned blocks ran at a third of normal stores' speed
+   with each block 64 bytes further into its page than the last
+   (docs/BENCHMARKS.md). Then the tables, and the pointers, a set per
+   placement. */
 struct layout {
 	uint8_t *mem;
 	uint8_t **ptrs;
