@@ -102,7 +102,7 @@ static uint64_t median(const uint32_t (*q)[GFR_CALIBRATE_MAX], int rounds, int p
 static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct gfr_call *c,
 			   int calls, unsigned int step)
 {
-	int span = gfr_op(op)->flags & GFR_OP_SPAN ? c->b - c->a : -1, i;
+	int span = gfr_flags(op) & GFR_OP_SPAN ? c->b - c->a : -1, i;
 	uint64_t t0 = gfr_port_ns();
 
 	for (i = 0; i < calls; i++) {
@@ -155,8 +155,8 @@ static void layout_place(struct layout *l, int place)
 static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr_call *cc,
 		      size_t len, int places)
 {
-	int bufs = cc->nin + cc->nout * (d->flags & GFR_OP_SCRATCH ? 2 : 1);
-	size_t tables = d->flags & GFR_OP_TABLES ? (size_t)32 * cc->nin * cc->nout : 0;
+	int bufs = cc->nin + cc->nout * (gfr_flags(d->id) & GFR_OP_SCRATCH ? 2 : 1);
+	size_t tables = gfr_flags(d->id) & GFR_OP_TABLES ? (size_t)32 * cc->nin * cc->nout : 0;
 	size_t span = (size_t)bufs * (len + 4 * PAGE), bytes = span + tables, at;
 	uint8_t *base;
 	int i, place;
@@ -245,7 +245,7 @@ static void time_rounds(enum gfraid_op op, const struct gfr_impl *const *cand, i
 		layout_place(l, round % places);
 
 		/* the round's disk into the cache for every candidate alike */
-		if (gfr_op(op)->flags & GFR_OP_SPAN)
+		if (gfr_flags(op) & GFR_OP_SPAN)
 			time_calls(op, cand[ref], c, calls, step);
 		for (i = 0; i < n; i++) {
 			int at = round & 1 ? n - 1 - i : i;

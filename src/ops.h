@@ -136,7 +136,7 @@ struct gfr_kat {
 	int passes, a2, b2;
 };
 
-/* What kind of op (struct gfr_op's flags). */
+/* What kind of op (its flags in gfr_shapes, gfr_flags). */
 #define GFR_OP_TABLES 1u	/* takes EC coefficient tables */
 #define GFR_OP_ANSWERS 2u	/* a check: returns whether the stripe is consistent, writes nothing */
 #define GFR_OP_SCRATCH 4u	/* nout scratch rows after the outputs (not compared) */
@@ -149,7 +149,6 @@ struct gfr_op {
 	const char *name;
 	enum gfraid_op id;
 	const struct gfr_op *variants;	/* whose registry lines it runs (NULL: its own) */
-	unsigned int flags;
 	/* One section of a call: 0, or for a check 1 where it found a mismatch. */
 	int (*call)(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len);
 	/* nin, nout, a, b of the cases timed, one per enum gfraid_width */
@@ -176,8 +175,7 @@ GFR_OPS(GFR_OP_DECLARE)
 
 /* Each op's shape: its flags and widths (the most members of a narrow
    and of a typical stripe: the midpoints of the first two and the last
-   two calibration cases' members, which test_dispatch checks). The
-   descriptors take them from here, and so does gfr_impl_for through
+   two calibration cases' members, which test_dispatch checks), in
    gfr_shapes, which the compiler folds at a call whose op is a constant:
    a page-sized call's class and width cost a few compares. */
 #define GFR_FLAGS_GEN_SYNDROME 0u
@@ -205,6 +203,11 @@ struct gfr_shape {
 #define GFR_SHAPE(name, id) [GFRAID_OP_##id] = { GFR_FLAGS_##id, GFR_WIDTHS_##id },
 static const struct gfr_shape gfr_shapes[GFRAID_OP_COUNT] = { GFR_OPS(GFR_SHAPE) };
 #undef GFR_SHAPE
+
+static inline unsigned int gfr_flags(enum gfraid_op op)
+{
+	return gfr_shapes[op].flags;
+}
 
 /* registry.c: op's descriptor, and its variants (the registry's lines for
    its op, in order, base last): their count and the first. */
@@ -293,12 +296,12 @@ static inline int gfr_shape_members(unsigned int flags, const struct gfr_call *c
 
 static inline int gfr_call_blocks(const struct gfr_op *d, const struct gfr_call *c)
 {
-	return gfr_shape_blocks(d->flags, c);
+	return gfr_shape_blocks(gfr_flags(d->id), c);
 }
 
 static inline int gfr_call_members(const struct gfr_op *d, const struct gfr_call *c)
 {
-	return gfr_shape_members(d->flags, c);
+	return gfr_shape_members(gfr_flags(d->id), c);
 }
 
 /* The width of a stripe of op with `members` members: narrow up to the
@@ -348,7 +351,7 @@ static inline const struct gfr_impl *gfr_impl_here(enum gfraid_op op, enum gfrai
 /* The variant a call c of op runs here and now, by its class and width. */
 static inline const struct gfr_impl *gfr_impl_for(enum gfraid_op op, const struct gfr_call *c)
 {
-	unsigned int flags = gfr_shapes[op].flags;
+	unsigned int flags = gfr_flags(op);
 
 	return gfr_impl_here(op, gfr_class(gfr_shape_blocks(flags, c), c->len),
 			     gfr_width_of(op, gfr_shape_members(flags, c)));

@@ -257,7 +257,7 @@ static int suits_class(const struct gfr_impl *im, void *ctx)
 	const struct choosing *ch = ctx;
 
 	return (!im->nontemporal ||
-		(ch->cls == GFRAID_CLASS_HUGE && !(gfr_op(ch->op)->flags & GFR_OP_RMW))) &&
+		(ch->cls == GFRAID_CLASS_HUGE && !(gfr_flags(ch->op) & GFR_OP_RMW))) &&
 	       usable_here(im, ctx);
 }
 

@@ -74,7 +74,7 @@ struct layout {
    self-test lays out but does not compare. */
 static int scratch_rows(enum gfraid_op op, const struct gfr_case *c)
 {
-	return gfr_op(op)->flags & GFR_OP_SCRATCH ? c->nout : 0;
+	return gfr_flags(op) & GFR_OP_SCRATCH ? c->nout : 0;
 }
 
 static void layout_of(enum gfraid_op op, const struct gfr_case *c, struct layout *l)
@@ -131,7 +131,7 @@ static int same(const uint8_t *a, const uint8_t *b, size_t n)
 static struct gfr_call call_of(enum gfraid_op op, const struct gfr_case *c,
 			       const struct layout *l, uint8_t **p, const uint8_t *tbl)
 {
-	int one = gfr_op(op)->flags & GFR_OP_ONE_SOURCE;
+	int one = gfr_flags(op) & GFR_OP_ONE_SOURCE;
 	struct gfr_call call = { c->nin, c->nout, c->a, c->b, l->off, (size_t)c->len,
 				 one ? p + c->a : p, p + c->nin, tbl };
 
@@ -156,7 +156,7 @@ static void prepare(enum gfraid_op op, const struct gfr_case *c, const struct la
 		gfr_selftest_fill(region(l, arena, i), l->stride, ~gfr_selftest_seed(seed, i));
 		gfr_selftest_fill(p[i] + l->off, (size_t)c->len, gfr_selftest_seed(seed, i));
 	}
-	if (d->flags & GFR_OP_TABLES) {
+	if (gfr_flags(d->id) & GFR_OP_TABLES) {
 		uint8_t coef[GFRAID_MAX_SHARDS];
 		int nc = c->nin * c->nout;
 
@@ -172,7 +172,7 @@ static void prepare(enum gfraid_op op, const struct gfr_case *c, const struct la
 static uint8_t *first_output(enum gfraid_op op, const struct gfr_case *c,
 			     const struct layout *l, uint8_t **p)
 {
-	return (gfr_op(op)->flags & GFR_OP_RESTORES ? p[c->a] : p[c->nin]) + l->off;
+	return (gfr_flags(op) & GFR_OP_RESTORES ? p[c->a] : p[c->nin]) + l->off;
 }
 
 /* The answer of im on the case (for a check: 1 where it finds a
@@ -191,7 +191,7 @@ static int run_case(enum gfraid_op op, const struct gfr_impl *im, const struct g
 {
 	uint8_t *test = mem, *want = mem + GFR_SELFTEST_ARENA, *tbl = mem + 2 * GFR_SELFTEST_ARENA;
 	uint8_t *pt[MAX_BUFS], *pw[MAX_BUFS];
-	int answers = !!(gfr_op(op)->flags & GFR_OP_ANSWERS);
+	int answers = !!(gfr_flags(op) & GFR_OP_ANSWERS);
 	struct layout l;
 	int i, answer;
 
@@ -221,9 +221,9 @@ static int kat_wrong(enum gfraid_op op, const struct gfr_case *c, int answer, ui
 	const struct gfr_kat *k = &d->kat;
 	int i, bad = 0;
 
-	if (d->flags & GFR_OP_ANSWERS)
+	if (gfr_flags(d->id) & GFR_OP_ANSWERS)
 		return answer != (c->a >= 0);
-	if (!(d->flags & GFR_OP_RESTORES)) {
+	if (!(gfr_flags(d->id) & GFR_OP_RESTORES)) {
 		for (i = 0; i < k->nout; i++)
 			bad |= !same(p[k->nin + i], k->expect + (size_t)k->len * i, (size_t)k->len);
 		return bad;
@@ -243,7 +243,7 @@ static int kat_wrong(enum gfraid_op op, const struct gfr_case *c, int answer, ui
 static int run_kat(enum gfraid_op op, const struct gfr_impl *base, int corrupt, uint8_t *mem)
 {
 	const struct gfr_kat *k = &gfr_op(op)->kat;
-	int answers = !!(gfr_op(op)->flags & GFR_OP_ANSWERS);
+	int answers = !!(gfr_flags(op) & GFR_OP_ANSWERS);
 	uint8_t *pt[MAX_BUFS], *tbl = mem + 2 * GFR_SELFTEST_ARENA;
 	uint8_t *lost = mem + GFR_SELFTEST_ARENA;
 	struct layout l;

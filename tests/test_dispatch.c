@@ -195,7 +195,7 @@ START_TEST(selection_matches_setting)
 				   never for a read-modify-write */
 				suited[i].needs = usable[i].needs ||
 						  ((cls != GFRAID_CLASS_HUGE ||
-						    (gfr_op(o)->flags & GFR_OP_RMW)) &&
+						    (gfr_flags(o) & GFR_OP_RMW)) &&
 						   !strcmp(name + strlen(name) - 2, "nt"));
 			}
 			/* GFRAID_IMPL holds for every class and width; else the

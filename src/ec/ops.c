@@ -78,7 +78,6 @@ static const uint8_t kat_encode[48] = {
 const struct gfr_op gfr_op_ec_encode = {
 	.name = "ec_encode",
 	.id = GFRAID_OP_EC_ENCODE,
-	.flags = GFR_FLAGS_EC_ENCODE,
 	.call = call_encode,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 10, .nout = 4 }, { .nin = 16, .nout = 4 } },
 	.cases = encode_cases,
@@ -105,7 +104,6 @@ static const uint8_t kat_update[48] = {
 const struct gfr_op gfr_op_ec_update = {
 	.name = "ec_update",
 	.id = GFRAID_OP_EC_UPDATE,
-	.flags = GFR_FLAGS_EC_UPDATE,
 	.call = call_update,
 	.calibration = { { .nin = 4, .nout = 2, .a = 1 },
 			 { .nin = 10, .nout = 4, .a = 3 },
@@ -138,7 +136,6 @@ const struct gfr_op gfr_op_ec_update_shards = {
 	.name = "ec_update_shards",
 	.id = GFRAID_OP_EC_UPDATE_SHARDS,
 	.variants = &gfr_op_ec_encode,
-	.flags = GFR_FLAGS_EC_UPDATE_SHARDS,
 	.call = call_update_shards,
 	.calibration = { { .nin = 2, .nout = 2 }, { .nin = 4, .nout = 4 }, { .nin = 4, .nout = 8 } },
 	.cases = update_shards_cases,
@@ -165,7 +162,6 @@ static const struct gfr_case ec_check_cases[] = {
 const struct gfr_op gfr_op_ec_check = {
 	.name = "ec_check",
 	.id = GFRAID_OP_EC_CHECK,
-	.flags = GFR_FLAGS_EC_CHECK,
 	.call = call_check,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 10, .nout = 4 }, { .nin = 16, .nout = 4 } },
 	.cases = ec_check_cases,

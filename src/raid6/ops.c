@@ -89,7 +89,6 @@ static const uint8_t kat_gen[64] = {
 const struct gfr_op gfr_op_gen_syndrome = {
 	.name = "gen_syndrome",
 	.id = GFRAID_OP_GEN_SYNDROME,
-	.flags = GFR_FLAGS_GEN_SYNDROME,
 	.call = call_gen,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 8, .nout = 2 }, { .nin = 14, .nout = 2 } },
 	.cases = gen_cases,
@@ -119,7 +118,6 @@ static const uint8_t kat_xor[64] = {
 const struct gfr_op gfr_op_xor_syndrome = {
 	.name = "xor_syndrome",
 	.id = GFRAID_OP_XOR_SYNDROME,
-	.flags = GFR_FLAGS_XOR_SYNDROME,
 	.call = call_xor,
 	.calibration = { { .nin = 4, .nout = 2, .a = 1, .b = 1 },
 			 { .nin = 8, .nout = 2, .a = 3, .b = 3 },
@@ -144,7 +142,6 @@ static const struct gfr_case recov_cases[] = {
 const struct gfr_op gfr_op_recov = {
 	.name = "recov",
 	.id = GFRAID_OP_RECOV,
-	.flags = GFR_FLAGS_RECOV,
 	.call = call_recov,
 	.calibration = { { .nin = 4, .nout = 2, .a = 1, .b = 2 },
 			 { .nin = 8, .nout = 2, .a = 2, .b = 5 },
@@ -172,7 +169,6 @@ static const struct gfr_case check_cases[] = {
 const struct gfr_op gfr_op_raid6_check = {
 	.name = "raid6_check",
 	.id = GFRAID_OP_RAID6_CHECK,
-	.flags = GFR_FLAGS_RAID6_CHECK,
 	.call = call_check,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 8, .nout = 2 }, { .nin = 14, .nout = 2 } },
 	.cases = check_cases,
