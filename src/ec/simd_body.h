@@ -22,8 +22,8 @@
  *   - struct ec_col, ec_col_load(col, c, nr), ec_col_mul_acc(acc, x, col,
  *     r): one shard's coefficients held in registers, for update;
  * then includes this file and writes a line for each variant the
- * registry (src/variants.h) lists: GFR_EC_ENCODE(fn, nt), GFR_EC_UPDATE(fn),
- * GFR_EC_CHECK(fn).
+ * registry (src/variants.h) lists: GFR_EC_ENCODE(fn, nt) (nt 0 or 1),
+ * GFR_EC_UPDATE(fn), GFR_EC_CHECK(fn).
  */
 #ifndef GFRAID_EC_SIMD_BODY_H
 #define GFRAID_EC_SIMD_BODY_H
@@ -243,20 +243,55 @@ GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint
 	return off;
 }
 
+/* The rows of a streaming encode or of a check, out of line: ec_body's
+   strips and passes call them. NT (a compile-time constant) 0 leaves the
+   streaming stores out; the check's differences are gathered in a
+   register, handed back once a pass. */
+#define EC_ROWS_FN(name, OP, NT) \
+	static __attribute__((__noinline__)) size_t name( \
+		size_t off, size_t end, int k, int row0, const uint8_t *gftbls, \
+		uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *dst, \
+		int accumulate, uint8_t *const *stored, V *diff, int stream, int nr) \
+	{ \
+		V d = OP == EC_CHECK ? *diff : vzero(); \
+		size_t o = ec_rows_nr(off, end, k, row0, gftbls, data, vec_i, src, dst, \
+				      accumulate, stored, &d, (NT) && stream, nr, OP); \
+		if (OP == EC_CHECK) \
+			*diff = d; \
+		return o; \
+	}
+
+typedef size_t ec_rows_fn(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
+			  uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *dst,
+			  int accumulate, uint8_t *const *stored, V *diff, int stream, int nr);
+
+/* The bytes past the last whole vector, from o to end, by base. */
+GFR_INLINE void ec_tail(size_t o, size_t end, int k, int rows, const uint8_t *gftbls,
+			uint8_t *const *data, int vec_i, const uint8_t *src,
+			uint8_t *const *parity, int accumulate, const int OP)
+{
+	if (o >= end)
+		return;
+	if (OP == EC_ENCODE)
+		gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
+	else
+		gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, parity);
+}
+
 /*
- * Rows EC_ROWS at a time, the last pass with what is left; the bytes past
- * the last whole vector go to base. OP (a compile-time constant) is one
- * of EC_ENCODE (parity = the rows written, or accumulated onto), EC_UPDATE
- * (src is shard vec_i; parity accumulated onto) and EC_CHECK (parity[0 ..
- * rows) the stored parity, only read, parity[rows ..) scratch). NT (a
- * compile-time constant): an encode that does not accumulate stores its
- * parity non-temporally where the rows are vector-aligned, for blocks too
- * large for the cache to keep. Returns whether the check found a
- * difference (0 for encode and update).
+ * Rows EC_ROWS at a time, the last pass with what is left, each pass by
+ * rows_fn; the bytes past the last whole vector go to base. OP (a
+ * compile-time constant) is one of EC_ENCODE (parity = the rows written,
+ * or accumulated onto), EC_UPDATE (src is shard vec_i; parity accumulated
+ * onto) and EC_CHECK (parity[0 .. rows) the stored parity, only read,
+ * parity[rows ..) scratch). NT (a compile-time constant): an encode that
+ * does not accumulate stores its parity non-temporally where the rows are
+ * vector-aligned, for blocks too large for the cache to keep. Returns
+ * whether the check found a difference (0 for encode and update).
  */
-GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-		       uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
-		       int accumulate, const int OP, const int NT)
+GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int rows,
+		       const uint8_t *gftbls, uint8_t *const *data, int vec_i, const uint8_t *src,
+		       uint8_t *const *parity, int accumulate, const int OP, const int NT)
 {
 	size_t end = off + len, o = end, s, s_end, strip;
 	V diff = vzero();
@@ -287,87 +322,119 @@ GFR_INLINE int ec_body(size_t off, size_t len, int k, int rows, const uint8_t *g
 			uint8_t *const *dst = OP == EC_CHECK ? parity + rows + row0 : parity + row0;
 			uint8_t *const *stored = OP == EC_CHECK ? parity + row0 : NULL;
 
-			o = ec_rows_nr(s, s_end, k, row0, gftbls, data, vec_i, src, dst, accumulate,
-				       stored, &diff, stream, nr, OP);
+			o = rows_fn(s, s_end, k, row0, gftbls, data, vec_i, src, dst, accumulate,
+				    stored, &diff, stream, nr);
 		}
 	}
 	if (stream)
 		vfence();	/* the streamed parity visible before the caller uses it */
-	if (o < end) {
-		if (OP == EC_CHECK)
-			return vany(diff) ||
-			       gfr_ec_check_base(o, end - o, k, rows, gftbls, data, parity);
-		if (OP == EC_ENCODE)
-			gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
-		else
-			gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, parity);
-	}
-	return OP == EC_CHECK && vany(diff);
+	if (OP == EC_CHECK)
+		return vany(diff) ||
+		       (o < end && gfr_ec_check_base(o, end - o, k, rows, gftbls, data, parity));
+	ec_tail(o, end, k, rows, gftbls, data, vec_i, src, parity, accumulate, OP);
+	return 0;
 }
 
 /* Encode (not streaming) or update with the rows one pass makes, on
-   blocks that need no strips: ec_body without its strips and passes,
-   whose set-up cost as much as the work on a page-sized call (md's k+m
-   pages, a daemon's one-shard writes). OP: EC_ENCODE or EC_UPDATE. */
+   blocks that need no strips: the variant itself, with the one copy of
+   its loops, no strips and passes, whose set-up cost as much as the work
+   on a page-sized call (md's k+m pages, a daemon's one-shard writes).
+   Other calls go through ec_body, each of whose passes over a strip is a
+   call of the variant again on those rows (their tables start 32 * k
+   bytes a row further on), which is one of these. OP: EC_ENCODE or
+   EC_UPDATE. */
 GFR_INLINE int ec_one_pass(size_t len, int k, int rows, int OP)
 {
 	return rows <= EC_ROWS && (OP == EC_UPDATE || k <= EC_CHUNK || len <= EC_STRIP_FROM);
 }
 
-GFR_INLINE void ec_pass(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
-			uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *parity,
-			int accumulate, const int OP)
-{
-	size_t end = off + len, o = ec_rows_nr(off, end, k, 0, gftbls, data, vec_i, src, parity,
-					       accumulate, NULL, NULL, 0, rows, OP);
-
-	if (o < end && OP == EC_ENCODE)
-		gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
-	else if (o < end)
-		gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, parity);
-}
+/* ec_body must hand the variant passes of one pass only. */
+_Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips again");
 
 /* A variant of each op, its name written out in full where it is defined,
-   so that grep finds it beside its registry line. */
-#define GFR_EC_ENCODE(fn, nt) \
+   so that grep finds it beside its registry line; nt 1: an encode that
+   streams (ec_body, NT). */
+#define GFR_EC_ENCODE(fn, nt) EC_ENCODE_##nt(fn)
+
+#define EC_ENCODE_0(fn) \
+	__attribute__((__noinline__)) void fn(size_t off, size_t len, int k, int rows, \
+					      const uint8_t *gftbls, uint8_t *const *data, \
+					      uint8_t *const *coding, int accumulate); \
+	static size_t fn##_pass(size_t off, size_t end, int k, int row0, const uint8_t *gftbls, \
+				uint8_t *const *data, int vec_i, const uint8_t *src, \
+				uint8_t *const *dst, int accumulate, uint8_t *const *stored, \
+				V *diff, int stream, int nr) \
+	{ \
+		(void)vec_i, (void)src, (void)stored, (void)diff, (void)stream; \
+		fn(off, end - off, k, nr, gftbls + (size_t)32 * k * row0, data, dst, accumulate); \
+		return end; \
+	} \
 	static __attribute__((__noinline__)) void fn##_passes( \
 		size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, EC_ENCODE, \
-			nt); \
+		ec_body(fn##_pass, off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
+			EC_ENCODE, 0); \
 	} \
 	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		if (!(nt) && ec_one_pass(len, k, rows, EC_ENCODE)) \
-			ec_pass(off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
-				EC_ENCODE); \
-		else \
+		if (!ec_one_pass(len, k, rows, EC_ENCODE)) \
 			fn##_passes(off, len, k, rows, gftbls, data, coding, accumulate); \
+		else \
+			ec_tail(ec_rows_nr(off, off + len, k, 0, gftbls, data, -1, NULL, coding, \
+					   accumulate, NULL, NULL, 0, rows, EC_ENCODE), \
+				off + len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
+				EC_ENCODE); \
+	}
+
+#define EC_ENCODE_1(fn) \
+	EC_ROWS_FN(fn##_rows, EC_ENCODE, 1) \
+	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
+		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
+	{ \
+		ec_body(fn##_rows, off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
+			EC_ENCODE, 1); \
 	}
 
 #define GFR_EC_UPDATE(fn) \
+	__attribute__((__noinline__)) void fn(size_t off, size_t len, int k, int rows, int vec_i, \
+					      const uint8_t *gftbls, const uint8_t *data, \
+					      uint8_t *const *coding); \
+	static size_t fn##_pass(size_t off, size_t end, int k, int row0, const uint8_t *gftbls, \
+				uint8_t *const *data, int vec_i, const uint8_t *src, \
+				uint8_t *const *dst, int accumulate, uint8_t *const *stored, \
+				V *diff, int stream, int nr) \
+	{ \
+		(void)data, (void)accumulate, (void)stored, (void)diff, (void)stream; \
+		fn(off, end - off, k, nr, vec_i, gftbls + (size_t)32 * k * row0, src, dst); \
+		return end; \
+	} \
 	static __attribute__((__noinline__)) void fn##_passes( \
 		size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		ec_body(off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE, 0); \
+		ec_body(fn##_pass, off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, \
+			EC_UPDATE, 0); \
 	} \
 	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		if (ec_one_pass(len, k, rows, EC_UPDATE)) \
-			ec_pass(off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
-		else \
+		if (!ec_one_pass(len, k, rows, EC_UPDATE)) \
 			fn##_passes(off, len, k, rows, vec_i, gftbls, data, coding); \
+		else \
+			ec_tail(ec_rows_nr(off, off + len, k, 0, gftbls, NULL, vec_i, data, coding, 1, \
+					   NULL, NULL, 0, rows, EC_UPDATE), \
+				off + len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
 	}
 
 #define GFR_EC_CHECK(fn) \
+	EC_ROWS_FN(fn##_rows, EC_CHECK, 0) \
 	int fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 	       uint8_t *const *data, uint8_t *const *coding) \
 	{ \
-		return ec_body(off, len, k, rows, gftbls, data, -1, NULL, coding, 0, EC_CHECK, 0); \
+		return ec_body(fn##_rows, off, len, k, rows, gftbls, data, -1, NULL, coding, 0, \
+			       EC_CHECK, 0); \
 	}
 
 #endif
