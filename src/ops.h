@@ -109,6 +109,64 @@ struct gfr_call {
 	const uint8_t *tables;
 };
 
+/* One section [off, off + len) of call c by variant function fn of each
+   op, its function cast back to its type: 0, or for a check 1 where it
+   found a mismatch. The descriptors' call, and inlined where an API entry
+   names its op (gfr_run). */
+typedef int gfr_call_fn(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len);
+
+static inline int gfr_call_gen_syndrome(gfr_fn fn, const struct gfr_call *c, size_t off,
+					size_t len)
+{
+	((gfr_gen_syndrome_fn *)fn)(c->nin + 2, off, len, (void **)c->in);
+	return 0;
+}
+
+static inline int gfr_call_xor_syndrome(gfr_fn fn, const struct gfr_call *c, size_t off,
+					size_t len)
+{
+	((gfr_xor_syndrome_fn *)fn)(c->nin + 2, c->a, c->b, off, len, (void **)c->in);
+	return 0;
+}
+
+static inline int gfr_call_recov(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
+{
+	((gfr_recov_fn *)fn)(c->nin + 2, off, len, c->a, c->b, (void **)c->in);
+	return 0;
+}
+
+static inline int gfr_call_raid6_check(gfr_fn fn, const struct gfr_call *c, size_t off,
+				       size_t len)
+{
+	return ((gfr_raid6_check_fn *)fn)(c->nin + 2, off, len, (void *const *)c->in) != 0;
+}
+
+static inline int gfr_call_ec_encode(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
+{
+	((gfr_ec_encode_fn *)fn)(off, len, c->nin, c->nout, c->tables, c->in, c->out, 0);
+	return 0;
+}
+
+static inline int gfr_call_ec_update(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
+{
+	((gfr_ec_update_fn *)fn)(off, len, c->nin, c->nout, c->a, c->tables, c->in[0], c->out);
+	return 0;
+}
+
+/* The multi-shard update: the encode variants accumulating, on the tables
+   of the shards being updated, which the API gathers. */
+static inline int gfr_call_ec_update_shards(gfr_fn fn, const struct gfr_call *c, size_t off,
+					    size_t len)
+{
+	((gfr_ec_encode_fn *)fn)(off, len, c->nin, c->nout, c->tables, c->in, c->out, 1);
+	return 0;
+}
+
+static inline int gfr_call_ec_check(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
+{
+	return ((gfr_ec_check_fn *)fn)(off, len, c->nin, c->nout, c->tables, c->in, c->out) != 0;
+}
+
 /* A self-test case: nin inputs, nout outputs of len bytes, each buffer
    starting skew bytes past 64-byte alignment, called at the offset where
    the kernel starts a second SIMD section (at_section); a and b as in
@@ -149,8 +207,7 @@ struct gfr_op {
 	const char *name;
 	enum gfraid_op id;
 	const struct gfr_op *variants;	/* whose registry lines it runs (NULL: its own) */
-	/* One section of a call: 0, or for a check 1 where it found a mismatch. */
-	int (*call)(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len);
+	gfr_call_fn *call;	/* gfr_call_<name> */
 	/* nin, nout, a, b of the cases timed, one per enum gfraid_width */
 	struct gfr_call calibration[GFRAID_WIDTH_COUNT];
 	const struct gfr_case *cases;
@@ -358,11 +415,12 @@ static inline const struct gfr_impl *gfr_impl_for(enum gfraid_op op, const struc
 }
 
 /* A public op's way in: c with the variant op runs here and now for c's
-   class and width; GFRAID_ESELFTEST when none passed its self-test. A
-   call that runs in pieces (the checks, the multi-shard update) takes
-   gfr_impl_for once, for the whole call, and hands each piece to
-   gfr_run_impl, so that one variant serves it all. */
-static inline int gfr_run(enum gfraid_op op, const struct gfr_call *c)
+   class and width, by call (op's gfr_call_<name>, which the compiler
+   inlines); GFRAID_ESELFTEST when none passed its self-test. A call that
+   runs in pieces (the checks, the multi-shard update) takes gfr_impl_for
+   once, for the whole call, and hands each piece to gfr_run_impl, so that
+   one variant serves it all. */
+static inline int gfr_run(enum gfraid_op op, gfr_call_fn *call, const struct gfr_call *c)
 {
 	const struct gfr_impl *im = gfr_impl_for(op, c);
 
@@ -371,7 +429,7 @@ static inline int gfr_run(enum gfraid_op op, const struct gfr_call *c)
 	/* where a call is one section (userspace), straight to the variant:
 	   page-sized calls are made by the million */
 	if (!GFR_SIMD_BOUNDED)
-		return gfr_op(op)->call(im->fn, c, c->off, c->len);
+		return call(im->fn, c, c->off, c->len);
 	return gfr_run_impl(op, im, c);
 }
 

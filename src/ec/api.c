@@ -8,7 +8,7 @@ int gfr_ec_encode_tables(size_t len, int k, int rows, const uint8_t *gftbls,
 {
 	struct gfr_call c = { k, rows, 0, 0, 0, len, data, coding, gftbls };
 
-	return gfr_run(GFRAID_OP_EC_ENCODE, &c);
+	return gfr_run(GFRAID_OP_EC_ENCODE, gfr_call_ec_encode, &c);
 }
 
 static int shards_ok(int k, int rows)
@@ -59,7 +59,7 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 		uint8_t *one = (uint8_t *)data;
 		struct gfr_call c = { k, rows, vec_i, 0, 0, (size_t)len, &one, coding, gftbls };
 
-		return gfr_run(GFRAID_OP_EC_UPDATE, &c);
+		return gfr_run(GFRAID_OP_EC_UPDATE, gfr_call_ec_update, &c);
 	}
 }
 

@@ -11,31 +11,6 @@
  */
 #include "../selftest.h"
 
-static int call_encode(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	((gfr_ec_encode_fn *)fn)(off, len, c->nin, c->nout, c->tables, c->in, c->out, 0);
-	return 0;
-}
-
-static int call_update(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	((gfr_ec_update_fn *)fn)(off, len, c->nin, c->nout, c->a, c->tables, c->in[0], c->out);
-	return 0;
-}
-
-/* The multi-shard update: the encode variants accumulating, on the tables
-   of the shards being updated, which the API gathers. */
-static int call_update_shards(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	((gfr_ec_encode_fn *)fn)(off, len, c->nin, c->nout, c->tables, c->in, c->out, 1);
-	return 0;
-}
-
-static int call_check(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	return ((gfr_ec_check_fn *)fn)(off, len, c->nin, c->nout, c->tables, c->in, c->out) != 0;
-}
-
 /* Parity consistent with the data (the known answer's, or base's), then
    shard a wrong at byte b (a < 0: none). */
 static void prepare_check(const struct gfr_case *c, const struct gfr_call *call,
@@ -78,7 +53,7 @@ static const uint8_t kat_encode[48] = {
 const struct gfr_op gfr_op_ec_encode = {
 	.name = "ec_encode",
 	.id = GFRAID_OP_EC_ENCODE,
-	.call = call_encode,
+	.call = gfr_call_ec_encode,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 10, .nout = 4 }, { .nin = 16, .nout = 4 } },
 	.cases = encode_cases,
 	.ncases = COUNT_OF(encode_cases),
@@ -104,7 +79,7 @@ static const uint8_t kat_update[48] = {
 const struct gfr_op gfr_op_ec_update = {
 	.name = "ec_update",
 	.id = GFRAID_OP_EC_UPDATE,
-	.call = call_update,
+	.call = gfr_call_ec_update,
 	.calibration = { { .nin = 4, .nout = 2, .a = 1 },
 			 { .nin = 10, .nout = 4, .a = 3 },
 			 { .nin = 8, .nout = 8, .a = 5 } },
@@ -136,7 +111,7 @@ const struct gfr_op gfr_op_ec_update_shards = {
 	.name = "ec_update_shards",
 	.id = GFRAID_OP_EC_UPDATE_SHARDS,
 	.variants = &gfr_op_ec_encode,
-	.call = call_update_shards,
+	.call = gfr_call_ec_update_shards,
 	.calibration = { { .nin = 2, .nout = 2 }, { .nin = 4, .nout = 4 }, { .nin = 4, .nout = 8 } },
 	.cases = update_shards_cases,
 	.ncases = COUNT_OF(update_shards_cases),
@@ -162,7 +137,7 @@ static const struct gfr_case ec_check_cases[] = {
 const struct gfr_op gfr_op_ec_check = {
 	.name = "ec_check",
 	.id = GFRAID_OP_EC_CHECK,
-	.call = call_check,
+	.call = gfr_call_ec_check,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 10, .nout = 4 }, { .nin = 16, .nout = 4 } },
 	.cases = ec_check_cases,
 	.ncases = COUNT_OF(ec_check_cases),

@@ -4,13 +4,14 @@
 #include "../ops.h"
 #include "../gf/gf.h"
 
-/* op over [0, bytes) of the disks (a, b: start and stop, or the failed
-   disks) with the variant selected. */
-static int run(enum gfraid_op op, int disks, size_t bytes, int a, int b, void **ptrs)
+/* op (by call, its gfr_call_<name>) over [0, bytes) of the disks (a, b:
+   start and stop, or the failed disks) with the variant selected. */
+static inline int run(enum gfraid_op op, gfr_call_fn *call, int disks, size_t bytes, int a, int b,
+		      void **ptrs)
 {
 	struct gfr_call c = { disks - 2, 2, a, b, 0, bytes, (uint8_t *const *)ptrs, NULL, NULL };
 
-	return gfr_run(op, &c);
+	return gfr_run(op, call, &c);
 }
 
 static int check_disks(int disks, void **ptrs)
@@ -33,7 +34,7 @@ int gfraid_gen_syndrome(int disks, size_t bytes, void **ptrs)
 
 	if (err || bytes == 0)
 		return err;
-	return run(GFRAID_OP_GEN_SYNDROME, disks, bytes, 0, 0, ptrs);
+	return run(GFRAID_OP_GEN_SYNDROME, gfr_call_gen_syndrome, disks, bytes, 0, 0, ptrs);
 }
 
 int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptrs)
@@ -46,7 +47,7 @@ int gfraid_xor_syndrome(int disks, int start, int stop, size_t bytes, void **ptr
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	return run(GFRAID_OP_XOR_SYNDROME, disks, bytes, start, stop, ptrs);
+	return run(GFRAID_OP_XOR_SYNDROME, gfr_call_xor_syndrome, disks, bytes, start, stop, ptrs);
 }
 
 int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptrs)
@@ -59,7 +60,7 @@ int gfraid_recov_2data(int disks, size_t bytes, int faila, int failb, void **ptr
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	return run(GFRAID_OP_RECOV, disks, bytes, faila, failb, ptrs);
+	return run(GFRAID_OP_RECOV, gfr_call_recov, disks, bytes, faila, failb, ptrs);
 }
 
 int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs)
@@ -72,7 +73,7 @@ int gfraid_recov_datap(int disks, size_t bytes, int faila, void **ptrs)
 		return GFRAID_EINDEX;
 	if (bytes == 0)
 		return 0;
-	return run(GFRAID_OP_RECOV, disks, bytes, faila, -1, ptrs);
+	return run(GFRAID_OP_RECOV, gfr_call_recov, disks, bytes, faila, -1, ptrs);
 }
 
 int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **ptrs)
@@ -89,10 +90,10 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 
 	if (faila >= pdisk)
 		/* Only P, only Q, or both: the data is whole. */
-		return run(GFRAID_OP_GEN_SYNDROME, disks, bytes, 0, 0, ptrs);
+		return run(GFRAID_OP_GEN_SYNDROME, gfr_call_gen_syndrome, disks, bytes, 0, 0, ptrs);
 	if (failb == -1 || failb == pdisk)
 		/* One data disk, alone or with P: from Q, P rewritten. */
-		return run(GFRAID_OP_RECOV, disks, bytes, faila, -1, ptrs);
+		return run(GFRAID_OP_RECOV, gfr_call_recov, disks, bytes, faila, -1, ptrs);
 	if (failb == qdisk) {
 		/* Data and Q: RAID-5 style from P, then Q from the data (gen
 		   asked for first, so a failure writes nothing). */
@@ -100,9 +101,9 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 				      gfr_width(gfr_op(GFRAID_OP_GEN_SYNDROME), disks)))
 			return GFRAID_ESELFTEST;
 		gfr_raid6_rebuild_from_p(disks, bytes, faila, ptrs);
-		return run(GFRAID_OP_GEN_SYNDROME, disks, bytes, 0, 0, ptrs);
+		return run(GFRAID_OP_GEN_SYNDROME, gfr_call_gen_syndrome, disks, bytes, 0, 0, ptrs);
 	}
-	return run(GFRAID_OP_RECOV, disks, bytes, faila, failb, ptrs);
+	return run(GFRAID_OP_RECOV, gfr_call_recov, disks, bytes, faila, failb, ptrs);
 }
 
 /* The check runs its variant over pieces of this many bytes; locating, a

@@ -8,29 +8,6 @@
  */
 #include "../selftest.h"
 
-static int call_gen(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	((gfr_gen_syndrome_fn *)fn)(c->nin + 2, off, len, (void **)c->in);
-	return 0;
-}
-
-static int call_xor(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	((gfr_xor_syndrome_fn *)fn)(c->nin + 2, c->a, c->b, off, len, (void **)c->in);
-	return 0;
-}
-
-static int call_recov(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	((gfr_recov_fn *)fn)(c->nin + 2, off, len, c->a, c->b, (void **)c->in);
-	return 0;
-}
-
-static int call_check(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
-{
-	return ((gfr_raid6_check_fn *)fn)(c->nin + 2, off, len, (void *const *)c->in) != 0;
-}
-
 /* P and Q consistent with the data: the known answer's, or base's. */
 static void consistent(const struct gfr_case *c, const struct gfr_call *call,
 		       const uint8_t *parity)
@@ -89,7 +66,7 @@ static const uint8_t kat_gen[64] = {
 const struct gfr_op gfr_op_gen_syndrome = {
 	.name = "gen_syndrome",
 	.id = GFRAID_OP_GEN_SYNDROME,
-	.call = call_gen,
+	.call = gfr_call_gen_syndrome,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 8, .nout = 2 }, { .nin = 14, .nout = 2 } },
 	.cases = gen_cases,
 	.ncases = COUNT_OF(gen_cases),
@@ -118,7 +95,7 @@ static const uint8_t kat_xor[64] = {
 const struct gfr_op gfr_op_xor_syndrome = {
 	.name = "xor_syndrome",
 	.id = GFRAID_OP_XOR_SYNDROME,
-	.call = call_xor,
+	.call = gfr_call_xor_syndrome,
 	.calibration = { { .nin = 4, .nout = 2, .a = 1, .b = 1 },
 			 { .nin = 8, .nout = 2, .a = 3, .b = 3 },
 			 { .nin = 14, .nout = 2, .a = 6, .b = 6 } },
@@ -142,7 +119,7 @@ static const struct gfr_case recov_cases[] = {
 const struct gfr_op gfr_op_recov = {
 	.name = "recov",
 	.id = GFRAID_OP_RECOV,
-	.call = call_recov,
+	.call = gfr_call_recov,
 	.calibration = { { .nin = 4, .nout = 2, .a = 1, .b = 2 },
 			 { .nin = 8, .nout = 2, .a = 2, .b = 5 },
 			 { .nin = 14, .nout = 2, .a = 3, .b = 10 } },
@@ -169,7 +146,7 @@ static const struct gfr_case check_cases[] = {
 const struct gfr_op gfr_op_raid6_check = {
 	.name = "raid6_check",
 	.id = GFRAID_OP_RAID6_CHECK,
-	.call = call_check,
+	.call = gfr_call_raid6_check,
 	.calibration = { { .nin = 4, .nout = 2 }, { .nin = 8, .nout = 2 }, { .nin = 14, .nout = 2 } },
 	.cases = check_cases,
 	.ncases = COUNT_OF(check_cases),
