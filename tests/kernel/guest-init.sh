@@ -165,8 +165,10 @@ after=$(for r in 0 1; do eval "dd if=\$ROLE_$r bs=512 skip=\$(((OFF_$r + 9 * CHU
 
 # The other three standard layouts, each a fresh 5-member md1: consistent as
 # md wrote it; a data member spoilt in row 1 located, repaired, and md's
-# check and a read-back agree.
+# check and a read-back agree. Members of 4 MiB: 64 rows of 64 KiB chunks,
+# and raid6check goes over each array three times.
 MD=/sys/block/md1/md
+MB=4
 for lay in left-asymmetric right-asymmetric right-symmetric; do
 	for i in 10 11 12 13 14; do member $i; done
 	mdadm --create /dev/md1 --run --quiet --level=6 --layout=$lay --raid-devices=5 --chunk=64 \

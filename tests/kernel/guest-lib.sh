@@ -11,8 +11,10 @@ mount -t devtmpfs devtmpfs /dev
 mount -t tmpfs -o size=90% tmpfs /tmp
 
 FAILS=0
-say() { echo "GT: $*"; }
-bad() { echo "GT: FAIL: $*"; FAILS=$((FAILS + 1)); }
+# each line stamped with the guest's uptime: where a boot spends its time
+stamp() { cut -d' ' -f1 /proc/uptime; }
+say() { echo "GT: [$(stamp)] $*"; }
+bad() { echo "GT: [$(stamp)] FAIL: $*"; FAILS=$((FAILS + 1)); }
 # arg NAME: the value of gt.NAME= on the kernel's command line
 arg() { for a in $(cat /proc/cmdline); do case $a in gt.$1=*) echo "${a#*=}" ;; esac; done; }
 # since N: dmesg lines after the first N (a mark taken with dmesg | wc -l)
@@ -43,7 +45,7 @@ finish() {
 		dmesg | grep -B3 -A20 -E 'WARNING:|BUG:|Oops|cut here' | sed 's/^/GT: dmesg: /'
 		bad "WARN, BUG or Oops in dmesg"
 	fi
-	if [ "$FAILS" = 0 ]; then say "RESULT: PASS"; else say "RESULT: FAIL ($FAILS)"; fi
+	if [ "$FAILS" = 0 ]; then echo "GT: RESULT: PASS"; else echo "GT: RESULT: FAIL ($FAILS)"; fi
 	sync
 	poweroff -f
 }

@@ -5,7 +5,6 @@
 # md0's sysfs; then helpers for members on loop devices in tmpfs, waiting
 # for md, failing members, writing a checksummed payload (DATA MiB; SUM),
 # reading it back and scrubbing, and md_trial, which runs them all.
-uptime_s() { cut -d' ' -f1 /proc/uptime; }
 export MDADM_NO_UDEV=1
 mount -t tmpfs tmpfs /run
 mkdir -p /etc/mdadm
@@ -47,11 +46,11 @@ verify() {	# verify WHAT: read the payload back through md and compare
 	[ "$got" = "$SUM" ] && say "verify ($1): OK" || bad "verify ($1): checksum mismatch"
 }
 scrub() {	# scrub zero|nonzero
-	t=$(uptime_s)
+	t=$(stamp)
 	echo check >$MD/sync_action
 	settle
 	mm=$(cat $MD/mismatch_cnt)
-	say "scrub: mismatch_cnt=$mm ($(awk "BEGIN{print $(uptime_s) - $t}")s)"
+	say "scrub: mismatch_cnt=$mm ($(awk "BEGIN{print $(stamp) - $t}")s)"
 	case $1 in
 	zero) [ "$mm" = 0 ] || bad "mismatch_cnt $mm after a clean scrub" ;;
 	nonzero) [ "$mm" != 0 ] || bad "the scrub missed the corruption" ;;
@@ -72,11 +71,11 @@ write_payload() {	# write_payload WHAT: fresh random data over 90% of md0
 # payload read back and md scrubbed after each step. Sets DATA and SUM.
 md_trial() {
 	for i in 0 1 2 3 4 5; do member $i; done
-	t=$(uptime_s)
+	t=$(stamp)
 	mdadm --create /dev/md0 --run --quiet --level=6 --raid-devices=6 --chunk=64 \
 		/dev/loop0 /dev/loop1 /dev/loop2 /dev/loop3 /dev/loop4 /dev/loop5 || bad "mdadm --create"
 	settle
-	say "resync of 6 x ${MB} MiB: $(awk "BEGIN{print $(uptime_s) - $t}")s"
+	say "resync of 6 x ${MB} MiB: $(awk "BEGIN{print $(stamp) - $t}")s"
 	DATA=$(($(cat /sys/block/md0/size) / 2048 * 9 / 10))
 
 	write_payload "$1"

@@ -128,7 +128,7 @@ if [ -x /sbin/mkfs.btrfs ]; then
 			bad "btrfs verify ($1): checksum mismatch"
 	}
 	bmount "" 10 11 12 13
-	dd if=/dev/urandom of=/mnt/payload bs=1M count=64 2>/dev/null || bad "write btrfs"
+	dd if=/dev/urandom of=/mnt/payload bs=1M count=32 2>/dev/null || bad "write btrfs"
 	sync
 	BSUM=$(sha256sum /mnt/payload | cut -d' ' -f1)
 	bverify "written"

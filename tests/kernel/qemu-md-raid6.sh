@@ -28,13 +28,13 @@
 #        GFRAID_QEMU_ACCEL=auto|kvm|tcg   (auto: kvm where it can boot a
 #        stock kernel and exposes AVX-512+GFNI, else tcg)
 #        GFRAID_QEMU_TIMEOUT=1500         seconds before the guest is killed
-#        GFRAID_MEMBER_MB=32              size of each RAID-6 member
+#        GFRAID_MEMBER_MB=16              size of each RAID-6 member
 # Exit:  0 PASS, 1 FAIL or missing prerequisite (the message says which).
 set -euo pipefail
 
 SRC=$(cd "$1" && pwd)
 EC_CLI=${3:-}
-MEMBER_MB=${GFRAID_MEMBER_MB:-32}
+MEMBER_MB=${GFRAID_MEMBER_MB:-16}
 
 . "$SRC/tests/kernel/qemu-lib.sh"
 qemu_setup "$SRC" "$2" "${GFRAID_KERNEL:-default}"

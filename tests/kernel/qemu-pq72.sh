@@ -20,12 +20,12 @@
 #   - any WARN, BUG or Oops in dmesg fails the run.
 # Usage: qemu-pq72.sh SOURCE_DIR WORKDIR
 # Env:   GFRAID_KERNEL (7.2), GFRAID_QEMU_ACCEL, GFRAID_QEMU_TIMEOUT,
-#        GFRAID_MEMBER_MB (32): as for qemu-md-raid6.sh
+#        GFRAID_MEMBER_MB (16): as for qemu-md-raid6.sh
 # Exit:  0 PASS, 1 FAIL or missing prerequisite (the message says which).
 set -euo pipefail
 
 SRC=$(cd "$1" && pwd)
-MEMBER_MB=${GFRAID_MEMBER_MB:-32}
+MEMBER_MB=${GFRAID_MEMBER_MB:-16}
 
 . "$SRC/tests/kernel/qemu-lib.sh"
 for cmd in mkfs.btrfs btrfs; do

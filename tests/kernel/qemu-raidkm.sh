@@ -24,11 +24,11 @@
 #        GFRAID_RAIDKM_GEOMETRIES=4+2,6+3,8+4
 #        GFRAID_QEMU_ACCEL=auto|kvm|tcg   (as qemu-md-raid6.sh)
 #        GFRAID_QEMU_TIMEOUT=1500         seconds before the guest is killed
-#        GFRAID_MEMBER_MB=16              size of each member
+#        GFRAID_MEMBER_MB=8               size of each member
 set -euo pipefail
 
 SRC=$(cd "$1" && pwd)
-MEMBER_MB=${GFRAID_MEMBER_MB:-16}
+MEMBER_MB=${GFRAID_MEMBER_MB:-8}
 GEOMETRIES=${GFRAID_RAIDKM_GEOMETRIES:-4+2,6+3,8+4}
 
 # the fixtures first: where they are absent nothing else matters (77)
