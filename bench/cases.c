@@ -5,6 +5,7 @@
  * and the peers' own entry points.
  */
 #include "cases.h"
+#include "evict.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -485,6 +486,7 @@ struct bench_run {
 	const struct bench_case *c;
 	int n;			/* blocks in blk */
 	uint8_t **blk, *mem;	/* blk: n blocks, then for RMW fresh's two */
+	size_t span;		/* mem's bytes */
 	uint8_t *fresh[2];	/* RMW: the new contents written in turn */
 	uint8_t *tbl;		/* EC: 32-byte tables, this side's own */
 	unsigned long steps;
@@ -520,7 +522,17 @@ static int placement;
 
 void bench_place(int place)
 {
-	placement = place;
+	placement = place % BENCH_COLD;
+}
+
+int bench_can_evict(void)
+{
+	return bench_can_flush();
+}
+
+void bench_evict(struct bench_run *r)
+{
+	bench_flush(r->mem, r->span);
 }
 
 /* Bytes each block lies further into its page than the last, per
@@ -536,14 +548,17 @@ static int descending(int place)
 const char *bench_place_name(int place)
 {
 	static char name[64];
-	const char *order = descending(place) ? "descending" : "ascending";
-	const char *gaps = place >= 4 ? ", gaps" : "";
+	const char *cold = place >= BENCH_COLD ? ", cold" : "";
+	const char *order, *gaps;
 
+	place %= BENCH_COLD;
+	order = descending(place) ? "descending" : "ascending";
+	gaps = place >= 4 ? ", gaps" : "";
 	if (stagger[place % 4])
-		snprintf(name, sizeof(name), "staggered %zu B, %s%s", stagger[place % 4], order,
-			 gaps);
+		snprintf(name, sizeof(name), "staggered %zu B, %s%s%s", stagger[place % 4], order,
+			 gaps, cold);
 	else
-		snprintf(name, sizeof(name), "page-aligned, %s%s", order, gaps);
+		snprintf(name, sizeof(name), "page-aligned, %s%s%s", order, gaps, cold);
 	return name;
 }
 
@@ -564,7 +579,7 @@ static size_t gap_pages(int place, int i)
    case to case; the staggered placements are the other callers'. The
    order matters past the caches: streaming stores ran at half the speed
    with the blocks ascending (docs/BENCHMARKS.md). */
-static void blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
+static size_t blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
 {
 	size_t slot = (len + 1 + 4095) / 4096 * 4096 + 4096, span = (size_t)n * (slot + 3 * 4096);
 	size_t at, k, in;
@@ -583,6 +598,7 @@ static void blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
 			blk[i][k] = (uint8_t)((unsigned int)(i + 1) * 131 + k * 7 + (k >> 9));
 		at += slot + gap_pages(placement, i) * 4096;
 	}
+	return span;
 }
 
 static int blocks_needed(const struct bench_case *c)
@@ -780,7 +796,7 @@ struct bench_run *bench_open(const struct bench_case *c, const char **why)
 	r->c = c;
 	r->n = blocks_needed(c);
 	r->blk = zalloc(sizeof(*r->blk) * (size_t)(r->n + 2));
-	blocks(c->len, c->odd, r->n + (c->op == BOP_XOR_RMW ? 2 : 0), r->blk, &r->mem);
+	r->span = blocks(c->len, c->odd, r->n + (c->op == BOP_XOR_RMW ? 2 : 0), r->blk, &r->mem);
 	r->fresh[0] = r->blk[r->n];
 	r->fresh[1] = r->blk[r->n + 1];
 #ifdef GFRAID_HAVE_ORACLES

@@ -117,17 +117,26 @@ struct bench_run;
 struct bench_run *bench_open(const struct bench_case *c, const char **why);
 /*
  * Where the blocks of the cases opened next lie, placement place (0 to
- * 15; 0 the default): in one region, ascending or descending; block 0
- * page-aligned (one past for odd cases) and each next one further into
- * its page than the last by 0, 64, 16 or 7 bytes (place % 4); from place
- * 4 on with 0 to 3 pages more between blocks, from a fixed sequence per
- * place. A variant's speed can depend on how far apart the blocks lie,
- * where in their pages and in which order (docs/BENCHMARKS.md, "Dispatch
- * per size class").
+ * 15, or cold ones, below; 0 the default): in one region, ascending or
+ * descending; block 0 page-aligned (one past for odd cases) and each next
+ * one further into its page than the last by 0, 64, 16 or 7 bytes (place
+ * % 4); from place 4 on with 0 to 3 pages more between blocks, from a
+ * fixed sequence per place. A variant's speed can depend on how far apart
+ * the blocks lie, where in their pages and in which order
+ * (docs/BENCHMARKS.md, "Dispatch per size class").
  */
 void bench_place(int place);
 /* Placement place in a few words ("page-aligned, ascending"). */
 const char *bench_place_name(int place);
+/*
+ * Placement BENCH_COLD + p: the blocks laid out as in placement p, and
+ * cold: the caller flushes them from every cache level (bench_evict)
+ * before each timed step, as a caller's fresh buffers past the last-level
+ * cache are. Only where bench_can_evict().
+ */
+#define BENCH_COLD 64
+int bench_can_evict(void);
+void bench_evict(struct bench_run *r);
 /* One unit of timed work. */
 void bench_step(struct bench_run *r);
 void bench_close(struct bench_run *r);

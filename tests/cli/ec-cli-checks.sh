@@ -45,6 +45,21 @@ expect "bench --placements 3 times each case in three placements" 0 \
 	$emu "$cli" bench --rounds 2 --placements 3 --op gen_syndrome --impl gfraid:base \
 	--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1
 
+# --cold: each placement again with the blocks flushed from the caches
+# before each call, where the architecture has a flush (x86-64, AArch64).
+if [ "${GFRAID_BENCH_COLD:-1}" = 1 ]; then
+	expect "bench --cold times each placement hot and cold" 0 \
+		"in each of 4 placements (half of them cold)" -- \
+		$emu "$cli" bench --cold --placements 2 --op ec_encode --impl gfraid:base \
+		--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1
+	expect "bench --cold --json says so" 0 '"placements": 1, "cold": true' -- \
+		$emu "$cli" bench --cold --json --op ec_encode --impl gfraid:base \
+		--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1
+else
+	expect "bench --cold refused without a cache flush" 2 "no cache flush" -- \
+		$emu "$cli" bench --cold --op ec_encode --impl gfraid:base --disks 4+2 --size 4KiB
+fi
+
 # The summary's columns stay aligned with the longest variant name (the
 # nasm encode's, where this CPU runs it; "-" where it does not).
 $emu "$cli" bench --op ec_encode --impl gfraid:avx512_gfni_asm,gfraid:base,isal: --disks 4+2 \

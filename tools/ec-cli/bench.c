@@ -24,8 +24,14 @@
 struct options {
 	const char *ops, *impls, *geometries, *sizes;
 	double min_time;
-	int repetitions, rounds, placements, all, json, csv, dispatch, processes, choices;
+	int repetitions, rounds, placements, cold, all, json, csv, dispatch, processes, choices;
 };
+
+/* The places each round is timed in: the placements, twice with --cold. */
+static int places_of(const struct options *o)
+{
+	return o->placements * (o->cold ? 2 : 1);
+}
 
 static double now(void)
 {
@@ -88,14 +94,36 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Seconds per step: grow the batch until it fills min_time, per repetition;
-   the median of the repetitions. */
-static double time_case(struct bench_run *r, double min_time, int repetitions)
+/* Cold: each step timed alone, its blocks flushed from the caches before
+   it, until the steps add up to min_time (or ten times that has passed);
+   seconds per step. */
+static double time_cold(struct bench_run *r, double min_time)
+{
+	double spent = 0, start = now(), t;
+	long done = 0;
+
+	do {
+		bench_evict(r);
+		t = now();
+		bench_step(r);
+		spent += now() - t;
+		done++;
+	} while (spent < min_time && now() - start < 10 * min_time);
+	return spent / (double)done;
+}
+
+/* Seconds per step: grow the batch until it fills min_time, per repetition
+   (cold: time_cold); the median of the repetitions. */
+static double time_case(struct bench_run *r, double min_time, int repetitions, int cold)
 {
 	double per_step[64];
 	int rep;
 
 	for (rep = 0; rep < repetitions; rep++) {
+		if (cold) {
+			per_step[rep] = time_cold(r, min_time);
+			continue;
+		}
 		long batch = 1, done = 0;
 		double start = now(), elapsed;
 
@@ -214,10 +242,11 @@ static void print_json(const struct result *res, int n, const struct options *o)
 	int i, first = 1;
 
 	printf("{\n  \"context\": {\"executable\": \"ec-cli bench\", \"library\": \"libgfraid %d.%d.%d\", "
-	       "\"repetitions\": %d, \"rounds\": %d, \"placements\": %d, \"min_time\": %g},\n"
+	       "\"repetitions\": %d, \"rounds\": %d, \"placements\": %d, \"cold\": %s, "
+	       "\"min_time\": %g},\n"
 	       "  \"benchmarks\": [",
 	       GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, o->repetitions,
-	       o->rounds, o->placements, o->min_time);
+	       o->rounds, o->placements, o->cold ? "true" : "false", o->min_time);
 	for (i = 0; i < n; i++) {
 		if (res[i].skipped)
 			continue;
@@ -252,7 +281,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ec-cli bench [--op OPS] [--impl NAMES] [--disks GEOMS] [--size SIZES]\n"
 		"                    [--all] [--min-time S] [--repetitions N] [--rounds N]\n"
-		"                    [--placements N]\n"
+		"                    [--placements N] [--cold]\n"
 		"                    [--json | --csv] [--dispatch [--processes N]] [--choices]\n\n"
 		"Times libgfraid's variants, Linux lib/raid6 (6.1 linux:, 7.2 linux72: where\n"
 		"built), ISA-L and the memcpy/XOR floors on the same buffers (the gfraid-bench\n"
@@ -279,6 +308,10 @@ static void usage(FILE *f)
 		"                   the last; from the fifth on with 0 to 3 more pages\n"
 		"                   between blocks), the mean over them of each one's median\n"
 		"                   round (default 1, with --dispatch 4, judged in each)\n"
+		"  --cold           each placement twice: as it is, and cold: the blocks\n"
+		"                   flushed from every cache level before each call, as\n"
+		"                   fresh buffers past the last-level cache (each call\n"
+		"                   timed alone; x86-64 and AArch64)\n"
 		"  --json, --csv    every result in that format on stdout instead of tables\n"
 		"  --dispatch       time every variant of ours (at 4 KiB, 64 KiB, 1 MiB and\n"
 		"                   16 MiB unless --size) and show, per case, the variant\n"
@@ -332,6 +365,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "repetitions", required_argument, NULL, 'r' },
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "placements", required_argument, NULL, 'L' },
+		{ "cold", no_argument, NULL, 'K' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "dispatch", no_argument, NULL, 'D' },
@@ -354,6 +388,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		o->json |= ch == 'j';
 		o->csv |= ch == 'c';
 		o->dispatch |= ch == 'D';
+		o->cold |= ch == 'K';
 		o->choices |= ch == 'C';
 		if (ch == 'h') {
 			usage(stdout);
@@ -368,7 +403,18 @@ static int parse_args(int argc, char **argv, struct options *o)
 		usage(stderr);
 		return 2;
 	}
+	if (o->cold && !bench_can_evict()) {
+		fprintf(stderr, "ec-cli bench: --cold: no cache flush for this architecture\n");
+		return 2;
+	}
 	return 0;
+}
+
+/* The placement (bench_place) of the q-th of a run's places: its
+   placements, then with --cold the same ones cold. */
+int bench_place_of(int q, int placements)
+{
+	return q < placements ? q : BENCH_COLD + q - placements;
 }
 
 /* A case's time from its rows (round r in placement r % places): each
@@ -389,18 +435,20 @@ static double mean_of_medians(const double *row, int rounds, int places, double 
 	return sum / places;
 }
 
-/* Every selected case timed o->rounds times over in each of o->placements
-   placements (the whole selection a round, in one placement), each case's
-   time the mean over placements of its median round: the number of
-   results. */
+/* Every selected case timed o->rounds times over in each of the places
+   (o->placements, twice with --cold; the whole selection a round, in one
+   placement), each case's time the mean over places of its median round:
+   the number of results. */
 static int time_all(const struct options *o, const struct bench_case *cases, int n, int total,
 		    struct result *res, double *rounds)
 {
-	int i, round, nres = 0, rows = o->rounds * o->placements;
+	int i, round, nres = 0, places = places_of(o), rows = o->rounds * places;
 
 	for (round = 0; round < rows; round++) {
+		int place = bench_place_of(round % places, o->placements);
+
 		nres = 0;
-		bench_place(round % o->placements);
+		bench_place(place);
 		for (i = 0; i < n; i++) {
 			struct result *r;
 			struct bench_run *run;
@@ -415,7 +463,7 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
 				continue;
 			bench_step(run);	/* warm the caches and the first-use paths */
 			rounds[(nres - 1) * rows + round] =
-				time_case(run, o->min_time, o->repetitions) * 1e9;
+				time_case(run, o->min_time, o->repetitions, place >= BENCH_COLD) * 1e9;
 			bench_close(run);
 		}
 	}
@@ -424,8 +472,7 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
 
 		if (r->skipped)
 			continue;
-		r->ns_per_step =
-			mean_of_medians(&rounds[i * rows], o->rounds, o->placements, r->place_ns);
+		r->ns_per_step = mean_of_medians(&rounds[i * rows], o->rounds, places, r->place_ns);
 		r->bytes_per_s = (double)bench_step_bytes(r->c) / (r->ns_per_step * 1e-9);
 		if (bench_step_writes(r->c))
 			r->writes_per_s = 1e9 / r->ns_per_step * bench_step_writes(r->c);
@@ -445,8 +492,9 @@ static void print_text(const struct options *o, const struct result *res, int nr
 	       o->min_time);
 	if (o->rounds > 1)
 		printf(", median of %d rounds", o->rounds);
-	if (o->placements > 1)
-		printf(" in each of %d placements, their mean", o->placements);
+	if (places_of(o) > 1)
+		printf(" in each of %d placements%s, their mean", places_of(o),
+		       o->cold ? " (half of them cold)" : "");
 	printf("; GB/s of data\n");
 	if (bench_isal_version())
 		printf("isal: peers are %s\n", bench_isal_version());
@@ -471,7 +519,7 @@ int cmd_bench(int argc, char **argv)
 	const struct bench_case *cases;
 	struct choices *chosen = NULL;
 	struct result *res;
-	double *rounds;	/* ns per step, o.rounds * o.placements per case */
+	double *rounds;	/* ns per step, o.rounds * places_of(&o) per case */
 	int n, i, nres, total = 0, err = parse_args(argc, argv, &o);
 
 	if (err)
@@ -510,7 +558,7 @@ int cmd_bench(int argc, char **argv)
 		return 2;
 	}
 	res = calloc((size_t)total, sizeof(*res));
-	rounds = calloc((size_t)total * (size_t)(o.rounds * o.placements), sizeof(*rounds));
+	rounds = calloc((size_t)total * (size_t)(o.rounds * places_of(&o)), sizeof(*rounds));
 	if (!res || !rounds) {
 		fprintf(stderr, "ec-cli bench: out of memory\n");
 		free(res);
@@ -520,7 +568,8 @@ int cmd_bench(int argc, char **argv)
 	}
 	nres = time_all(&o, cases, n, total, res, rounds);
 	if (o.dispatch)
-		dispatch_report(res, nres, chosen, o.processes ? o.processes : 1, o.placements);
+		dispatch_report(res, nres, chosen, o.processes ? o.processes : 1, places_of(&o),
+				o.placements);
 	else if (o.json)
 		print_json(res, nres, &o);
 	else if (o.csv)

@@ -7,12 +7,12 @@
 #include "cases.h"
 #include "gfraid.h"
 
-#define BENCH_MAX_PLACES 16
+#define BENCH_MAX_PLACES 16	/* --placements; with --cold twice as many */
 
 struct result {
 	const struct bench_case *c;
 	double bytes_per_s, ns_per_step, writes_per_s;
-	double place_ns[BENCH_MAX_PLACES];	/* per placement, its median round */
+	double place_ns[2 * BENCH_MAX_PLACES];	/* per placement, its median round */
 	const char *skipped;	/* why it did not run, or NULL */
 };
 
@@ -35,11 +35,15 @@ int dispatch_print_choices(void);
    run), each asked with --choices: 0, or -1 with the reason printed. */
 int dispatch_spawn(int n, struct choices *ch);
 
+/* The placement (bench_place) of the q-th of a run's places, of which the
+   first placements are hot and the rest the same ones cold (--cold). */
+int bench_place_of(int q, int placements);
+
 /* --dispatch: per op, geometry and size, each process's choice against
    the fastest of the variants suited to the cell's class, over the mean of
-   the places placements and in the worst of them; then per op, class and
-   width, and over all. */
+   the places (the first placements of them hot, the rest cold) and in the
+   worst of them; then per op, class and width, and over all. */
 void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc,
-		     int places);
+		     int places, int placements);
 
 #endif

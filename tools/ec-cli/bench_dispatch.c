@@ -326,7 +326,7 @@ static void report_slots(const struct choices *ch, int nproc, slot_tallies *by_s
 }
 
 void dispatch_report(const struct result *res, int n, const struct choices *ch, int nproc,
-		     int places)
+		     int places, int placements)
 {
 	struct tally t = { .worst = 1, .place_worst = 1 };
 	slot_tallies by_slot[BOP_COUNT];
@@ -355,7 +355,8 @@ void dispatch_report(const struct result *res, int n, const struct choices *ch, 
 		       "in %d of %d cells (worst %.2f: %s %s %s, %s)\n",
 		       places, t.placed, t.samples, t.place_worst,
 		       bench_op_name(t.place_worst_at->c->op), t.place_worst_at->c->geometry,
-		       t.place_worst_at->c->size, bench_place_name(t.place_worst_place));
+		       t.place_worst_at->c->size,
+		       bench_place_name(bench_place_of(t.place_worst_place, placements)));
 	if (nproc > 1)
 		printf("dispatch: of the %d cells whose fastest two differ by more than 5%%, %d had "
 		       "the same choice in every process\n", t.decisive, t.steady);
