@@ -60,6 +60,14 @@ else
 		$emu "$cli" bench --cold --op ec_encode --impl gfraid:base --disks 4+2 --size 4KiB
 fi
 
+# --choices=OPS: those ops' choices alone (4 classes x 3 widths each)
+expect "bench --choices naming no op refused" 2 "names no op" -- \
+	$emu "$cli" bench --choices=nope
+n=$($emu "$cli" bench --choices=recov,ec_check | awk '$1 == "recov" || $1 == "ec_check"' | wc -l)
+m=$($emu "$cli" bench --choices=recov,ec_check | wc -l)
+[ "$n" = 24 ] && [ "$m" = 24 ] && r=ok || r=bad
+check $r "bench --choices=recov,ec_check: their 24 choices alone ($n of $m lines)"
+
 # The summary's columns stay aligned with the longest variant name (the
 # nasm encode's, where this CPU runs it; "-" where it does not).
 $emu "$cli" bench --op ec_encode --impl gfraid:avx512_gfni_asm,gfraid:base,isal: --disks 4+2 \

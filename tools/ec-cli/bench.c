@@ -25,6 +25,7 @@ struct options {
 	const char *ops, *impls, *geometries, *sizes;
 	double min_time;
 	int repetitions, rounds, placements, cold, all, json, csv, dispatch, processes, choices;
+	const char *choice_ops;	/* --choices=OPS */
 };
 
 /* The places each round is timed in: the placements, twice with --cold. */
@@ -42,7 +43,7 @@ static double now(void)
 }
 
 /* item is one of the comma-separated words of list (NULL list: any). */
-static int listed(const char *list, const char *item, int substring)
+int bench_listed(const char *list, const char *item, int substring)
 {
 	const char *p = list;
 	size_t n = strlen(item);
@@ -83,8 +84,8 @@ static int selected(const struct options *o, const struct bench_case *c)
 			return !strcmp(c->geometry, "8+2") || !strcmp(c->geometry, "10+4");
 		return !strcmp(c->geometry, raid6 ? "8+2" : "10+4");
 	}
-	return listed(o->ops, bench_op_name(c->op), 0) && listed(o->impls, c->impl, 1) &&
-	       listed(o->geometries, c->geometry, 0) && listed(o->sizes, c->size, 0);
+	return bench_listed(o->ops, bench_op_name(c->op), 0) && bench_listed(o->impls, c->impl, 1) &&
+	       bench_listed(o->geometries, c->geometry, 0) && bench_listed(o->sizes, c->size, 0);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -282,7 +283,8 @@ static void usage(FILE *f)
 		"usage: ec-cli bench [--op OPS] [--impl NAMES] [--disks GEOMS] [--size SIZES]\n"
 		"                    [--all] [--min-time S] [--repetitions N] [--rounds N]\n"
 		"                    [--placements N] [--cold]\n"
-		"                    [--json | --csv] [--dispatch [--processes N]] [--choices]\n\n"
+		"                    [--json | --csv] [--dispatch [--processes N]]\n"
+		"                    [--choices[=OPS]]\n\n"
 		"Times libgfraid's variants, Linux lib/raid6 (6.1 linux:, 7.2 linux72: where\n"
 		"built), ISA-L and the memcpy/XOR floors on the same buffers (the gfraid-bench\n"
 		"cases). Without selection options: a short run at 64 KiB (RAID-6 8+2, EC\n"
@@ -322,8 +324,10 @@ static void usage(FILE *f)
 		"                   (each calibrates at first use), how often each was\n"
 		"                   made and how it fares, per case and per op, size\n"
 		"                   class and width\n"
-		"  --choices        print this process's choice per op, size class and\n"
-		"                   width\n");
+		"  --choices[=OPS]  print this process's choice per op, size class and\n"
+		"                   width (of the library's ops OPS: gen_syndrome,\n"
+		"                   xor_syndrome, recov, raid6_check, ec_encode, ec_update,\n"
+		"                   ec_update_shards, ec_check; default all)\n");
 }
 
 /* A numeric option into o: 0, or 2 with the reason printed. */
@@ -370,7 +374,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "csv", no_argument, NULL, 'c' },
 		{ "dispatch", no_argument, NULL, 'D' },
 		{ "processes", required_argument, NULL, 'P' },
-		{ "choices", no_argument, NULL, 'C' },
+		{ "choices", optional_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -390,6 +394,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		o->dispatch |= ch == 'D';
 		o->cold |= ch == 'K';
 		o->choices |= ch == 'C';
+		o->choice_ops = ch == 'C' ? optarg : o->choice_ops;
 		if (ch == 'h') {
 			usage(stdout);
 			return 1;
@@ -521,41 +526,54 @@ int cmd_bench(int argc, char **argv)
 	struct result *res;
 	double *rounds;	/* ns per step, o.rounds * places_of(&o) per case */
 	int n, i, nres, total = 0, err = parse_args(argc, argv, &o);
+	unsigned int ops = 0;	/* the library's ops of the cases of ours */
 
 	if (err)
 		return err == 1 ? 0 : 2;
-	if (o.choices)
-		return dispatch_print_choices();
+	if (o.choices) {
+		ops = dispatch_ops_named(o.choice_ops);
+		if (!ops) {
+			fprintf(stderr, "ec-cli bench: --choices names no op; see ec-cli bench --help\n");
+			return 2;
+		}
+		return dispatch_print_choices(ops);
+	}
 	if (o.dispatch) {
-		int nproc = o.processes ? o.processes : 1;
-
 		/* every variant of ours, a size of each class */
 		o.impls = "gfraid:";
 		if (!o.sizes)
 			o.sizes = "4KiB,64KiB,1MiB,16MiB";
 		if (!o.placements)
 			o.placements = 4;
+	}
+	o.placements = o.placements ? o.placements : 1;
+	n = bench_catalogue(&cases);
+	for (i = 0; i < n; i++)
+		if (selected(&o, &cases[i])) {
+			total++;
+			if (cases[i].side == SIDE_OURS && bench_has_variants(cases[i].op))
+				ops |= 1u << bench_library_op(cases[i].op);
+		}
+	if (total == 0) {
+		fprintf(stderr, "ec-cli bench: no case matches; see ec-cli bench --help\n");
+		return 2;
+	}
+	if (o.dispatch) {
+		int nproc = o.processes ? o.processes : 1;
+
 		chosen = calloc((size_t)nproc, sizeof(*chosen));
 		if (!chosen) {
 			fprintf(stderr, "ec-cli bench: out of memory\n");
 			return 1;
 		}
-		/* the choices first, each made in a process that timed nothing */
+		/* the choices first, each made in a process that timed nothing,
+		   of the ops timed */
 		if (!o.processes)
-			dispatch_own_choices(chosen);
-		else if (dispatch_spawn(o.processes, chosen)) {
+			dispatch_own_choices(chosen, ops);
+		else if (dispatch_spawn(o.processes, chosen, ops)) {
 			free(chosen);
 			return 1;
 		}
-	}
-	o.placements = o.placements ? o.placements : 1;
-	n = bench_catalogue(&cases);
-	for (i = 0; i < n; i++)
-		total += selected(&o, &cases[i]);
-	if (total == 0) {
-		fprintf(stderr, "ec-cli bench: no case matches; see ec-cli bench --help\n");
-		free(chosen);
-		return 2;
 	}
 	res = calloc((size_t)total, sizeof(*res));
 	rounds = calloc((size_t)total * (size_t)(o.rounds * places_of(&o)), sizeof(*rounds));

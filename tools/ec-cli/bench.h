@@ -16,6 +16,10 @@ struct result {
 	const char *skipped;	/* why it did not run, or NULL */
 };
 
+/* item is one of the comma-separated words of list (NULL list: any; with
+   substring, a word within item). */
+int bench_listed(const char *list, const char *item, int substring);
+
 /* Same op, geometry and size. */
 int bench_same_group(const struct bench_case *a, const struct bench_case *b);
 
@@ -24,16 +28,23 @@ struct choices {
 	char name[GFRAID_OP_COUNT][GFRAID_CLASS_COUNT][GFRAID_WIDTH_COUNT][40];
 };
 
-/* This process's choices (made now if not yet: the calibration runs). */
-void dispatch_own_choices(struct choices *ch);
+/* This process's choices for the ops in the mask ops (1 << op; made now
+   if not yet: the calibration runs). */
+void dispatch_own_choices(struct choices *ch, unsigned int ops);
 
-/* --choices: this process's choices on stdout, one "op class width
-   variant" line each; what --processes reads from each fresh process. */
-int dispatch_print_choices(void);
+/* The mask of the library's ops named in names (comma-separated; NULL:
+   all). */
+unsigned int dispatch_ops_named(const char *names);
 
-/* The choices of n fresh processes of this program (argv0: how it was
-   run), each asked with --choices: 0, or -1 with the reason printed. */
-int dispatch_spawn(int n, struct choices *ch);
+/* --choices: this process's choices for the ops in the mask on stdout,
+   one "op class width variant" line each; what --processes reads from
+   each fresh process. */
+int dispatch_print_choices(unsigned int ops);
+
+/* The choices for the ops in the mask of n fresh processes of this
+   program, each asked with --choices=OPS: 0, or -1 with the reason
+   printed. */
+int dispatch_spawn(int n, struct choices *ch, unsigned int ops);
 
 /* The placement (bench_place) of the q-th of a run's places, of which the
    first placements are hot and the rest the same ones cold (--cold). */

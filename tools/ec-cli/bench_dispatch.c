@@ -13,12 +13,12 @@
 
 #include "bench.h"
 
-void dispatch_own_choices(struct choices *ch)
+void dispatch_own_choices(struct choices *ch, unsigned int ops)
 {
 	int op, cls, w;
 
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
+		for (cls = 0; ops >> op & 1 && cls < GFRAID_CLASS_COUNT; cls++)
 			for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
 				snprintf(ch->name[op][cls][w], sizeof(ch->name[op][cls][w]), "%s",
 					 gfraid_impl_selected((enum gfraid_op)op,
@@ -26,14 +26,25 @@ void dispatch_own_choices(struct choices *ch)
 							      (enum gfraid_width)w));
 }
 
-int dispatch_print_choices(void)
+unsigned int dispatch_ops_named(const char *names)
+{
+	unsigned int ops = 0;
+	int op;
+
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		if (bench_listed(names, gfraid_op_name((enum gfraid_op)op), 0))
+			ops |= 1u << op;
+	return ops;
+}
+
+int dispatch_print_choices(unsigned int ops)
 {
 	struct choices ch;
 	int op, cls, w;
 
-	dispatch_own_choices(&ch);
+	dispatch_own_choices(&ch, ops);
 	for (op = 0; op < GFRAID_OP_COUNT; op++)
-		for (cls = 0; cls < GFRAID_CLASS_COUNT; cls++)
+		for (cls = 0; ops >> op & 1 && cls < GFRAID_CLASS_COUNT; cls++)
 			for (w = 0; w < GFRAID_WIDTH_COUNT; w++)
 				printf("%s %s %s %s\n", gfraid_op_name((enum gfraid_op)op),
 				       gfraid_class_name((enum gfraid_class)cls),
@@ -63,11 +74,11 @@ static int read_choice(const char *line, struct choices *ch)
 	return 0;
 }
 
-int dispatch_spawn(int n, struct choices *ch)
+int dispatch_spawn(int n, struct choices *ch, unsigned int ops)
 {
 	char self[4096], line[256];
-	ssize_t len = readlink("/proc/self/exe", self + 1, sizeof(self) - 32);
-	int i;
+	ssize_t len = readlink("/proc/self/exe", self + 1, sizeof(self) - 256);
+	int i, op, want = 0;
 
 	if (len <= 0) {
 		perror("ec-cli bench: /proc/self/exe");
@@ -79,7 +90,14 @@ int dispatch_spawn(int n, struct choices *ch)
 		fprintf(stderr, "ec-cli bench: cannot quote this program's path\n");
 		return -1;
 	}
-	strcpy(self + 1 + len, "' bench --choices");
+	/* the choices of ops alone: a fresh process calibrates only those */
+	strcpy(self + 1 + len, "' bench --choices=");
+	for (op = 0; op < GFRAID_OP_COUNT; op++)
+		if (ops >> op & 1) {
+			strcat(self, want ? "," : "");
+			strcat(self, gfraid_op_name((enum gfraid_op)op));
+			want += GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT;
+		}
 	for (i = 0; i < n; i++) {
 		FILE *f = popen(self, "r");
 		int lines = 0;
@@ -90,10 +108,9 @@ int dispatch_spawn(int n, struct choices *ch)
 		}
 		while (fgets(line, sizeof(line), f))
 			lines += read_choice(line, &ch[i]);
-		if (pclose(f) != 0 ||
-		    lines != GFRAID_OP_COUNT * GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT) {
+		if (pclose(f) != 0 || lines != want) {
 			fprintf(stderr, "ec-cli bench: fresh process %d gave %d of %d choices\n", i + 1,
-				lines, GFRAID_OP_COUNT * GFRAID_CLASS_COUNT * GFRAID_WIDTH_COUNT);
+				lines, want);
 			return -1;
 		}
 		fprintf(stderr, "ec-cli bench: fresh process %d of %d chose\n", i + 1, n);
