@@ -243,15 +243,18 @@ GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint
 	return off;
 }
 
+/* The parameters of a pass over rows (ec_rows_nr's, without OP). */
+#define EC_ROWS_PARAMS \
+	size_t off, size_t end, int k, int row0, const uint8_t *gftbls, uint8_t *const *data, \
+		int vec_i, const uint8_t *src, uint8_t *const *dst, int accumulate, \
+		uint8_t *const *stored, V *diff, int stream, int nr
+
 /* The rows of a streaming encode or of a check, out of line: ec_body's
    strips and passes call them. NT (a compile-time constant) 0 leaves the
    streaming stores out; the check's differences are gathered in a
    register, handed back once a pass. */
 #define EC_ROWS_FN(name, OP, NT) \
-	static __attribute__((__noinline__)) size_t name( \
-		size_t off, size_t end, int k, int row0, const uint8_t *gftbls, \
-		uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *dst, \
-		int accumulate, uint8_t *const *stored, V *diff, int stream, int nr) \
+	static __attribute__((__noinline__)) size_t name(EC_ROWS_PARAMS) \
 	{ \
 		V d = OP == EC_CHECK ? *diff : vzero(); \
 		size_t o = ec_rows_nr(off, end, k, row0, gftbls, data, vec_i, src, dst, \
@@ -261,9 +264,7 @@ GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint
 		return o; \
 	}
 
-typedef size_t ec_rows_fn(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
-			  uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *dst,
-			  int accumulate, uint8_t *const *stored, V *diff, int stream, int nr);
+typedef size_t ec_rows_fn(EC_ROWS_PARAMS);
 
 /* The bytes past the last whole vector, from o to end, by base. */
 GFR_INLINE void ec_tail(size_t o, size_t end, int k, int rows, const uint8_t *gftbls,
@@ -360,10 +361,7 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 	__attribute__((__noinline__)) void fn(size_t off, size_t len, int k, int rows, \
 					      const uint8_t *gftbls, uint8_t *const *data, \
 					      uint8_t *const *coding, int accumulate); \
-	static size_t fn##_pass(size_t off, size_t end, int k, int row0, const uint8_t *gftbls, \
-				uint8_t *const *data, int vec_i, const uint8_t *src, \
-				uint8_t *const *dst, int accumulate, uint8_t *const *stored, \
-				V *diff, int stream, int nr) \
+	static size_t fn##_pass(EC_ROWS_PARAMS) \
 	{ \
 		(void)vec_i, (void)src, (void)stored, (void)diff, (void)stream; \
 		fn(off, end - off, k, nr, gftbls + (size_t)32 * k * row0, data, dst, accumulate); \
@@ -401,10 +399,7 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 	__attribute__((__noinline__)) void fn(size_t off, size_t len, int k, int rows, int vec_i, \
 					      const uint8_t *gftbls, const uint8_t *data, \
 					      uint8_t *const *coding); \
-	static size_t fn##_pass(size_t off, size_t end, int k, int row0, const uint8_t *gftbls, \
-				uint8_t *const *data, int vec_i, const uint8_t *src, \
-				uint8_t *const *dst, int accumulate, uint8_t *const *stored, \
-				V *diff, int stream, int nr) \
+	static size_t fn##_pass(EC_ROWS_PARAMS) \
 	{ \
 		(void)data, (void)accumulate, (void)stored, (void)diff, (void)stream; \
 		fn(off, end - off, k, nr, vec_i, gftbls + (size_t)32 * k * row0, src, dst); \
