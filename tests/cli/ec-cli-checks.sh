@@ -45,6 +45,17 @@ expect "bench --placements 3 times each case in three placements" 0 \
 	$emu "$cli" bench --rounds 2 --placements 3 --op gen_syndrome --impl gfraid:base \
 	--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1
 
+# --json with placements: their names, and each case's time in each
+out=$($emu "$cli" bench --json --placements 2 --op ec_encode --impl gfraid:base --disks 4+2 \
+	--size 4KiB --min-time 0.001 --repetitions 1 2>/dev/null)
+if printf '%s\n' "$out" | grep -q '"places": \["page-aligned, ascending", "staggered 64 B, descending"\]' &&
+	printf '%s\n' "$out" | grep -Eq '"place_ns": \[[0-9.]+, [0-9.]+\]\}'; then
+	r=ok
+else
+	r=bad
+fi
+check $r "bench --json --placements 2: the placements and each case's time in each"
+
 # --cold: each placement again with the blocks flushed from the caches
 # before each call, where the architecture has a flush (x86-64, AArch64).
 if [ "${GFRAID_BENCH_COLD:-1}" = 1 ]; then

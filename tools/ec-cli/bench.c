@@ -121,13 +121,14 @@ static double time_case(struct bench_run *r, double min_time, int repetitions, i
 	int rep;
 
 	for (rep = 0; rep < repetitions; rep++) {
+		long batch = 1, done = 0;
+		double start, elapsed;
+
 		if (cold) {
 			per_step[rep] = time_cold(r, min_time);
 			continue;
 		}
-		long batch = 1, done = 0;
-		double start = now(), elapsed;
-
+		start = now();
 		for (;;) {
 			long i;
 
@@ -240,14 +241,17 @@ static void print_summary(const struct result *res, int n)
 /* The same fields Google Benchmark writes, so bench/report.py reads both. */
 static void print_json(const struct result *res, int n, const struct options *o)
 {
-	int i, first = 1;
+	int i, q, first = 1, places = places_of(o);
 
 	printf("{\n  \"context\": {\"executable\": \"ec-cli bench\", \"library\": \"libgfraid %d.%d.%d\", "
 	       "\"repetitions\": %d, \"rounds\": %d, \"placements\": %d, \"cold\": %s, "
-	       "\"min_time\": %g},\n"
-	       "  \"benchmarks\": [",
+	       "\"min_time\": %g",
 	       GFRAID_VERSION_MAJOR, GFRAID_VERSION_MINOR, GFRAID_VERSION_PATCH, o->repetitions,
 	       o->rounds, o->placements, o->cold ? "true" : "false", o->min_time);
+	for (q = 0; places > 1 && q < places; q++)
+		printf("%s\"%s\"", q ? ", " : ", \"places\": [",
+		       bench_place_name(bench_place_of(q, o->placements)));
+	printf("%s},\n  \"benchmarks\": [", places > 1 ? "]" : "");
 	for (i = 0; i < n; i++) {
 		if (res[i].skipped)
 			continue;
@@ -258,7 +262,9 @@ static void print_json(const struct result *res, int n, const struct options *o)
 		       res[i].ns_per_step, res[i].bytes_per_s);
 		if (res[i].writes_per_s > 0)
 			printf(", \"items_per_second\": %.1f", res[i].writes_per_s);
-		printf("}");
+		for (q = 0; places > 1 && q < places; q++)
+			printf("%s%.3f", q ? ", " : ", \"place_ns\": [", res[i].place_ns[q]);
+		printf(places > 1 ? "]}" : "}");
 		first = 0;
 	}
 	printf("\n  ]\n}\n");
