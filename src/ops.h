@@ -322,15 +322,33 @@ static inline size_t gfr_llc_half_bytes(void)
 	return gfr_cache_bytes(&gfr_llc_half);
 }
 
-static inline enum gfraid_class gfr_class(int blocks, size_t len)
+/* The class of a call on blocks blocks of len bytes, or -1 where that
+   needs the cache sizes and they are not read yet (gfr_caches_init). */
+static inline int gfr_class_known(int blocks, size_t len)
 {
+	size_t l2, half;
+
 	if (len <= GFR_SMALL_MAX)
 		return GFRAID_CLASS_SMALL;
+	l2 = gfr_load_acquire(&gfr_l2);	/* stored last: with it, half is there */
+	if (!l2)
+		return -1;
+	half = gfr_load_acquire(&gfr_llc_half);
 	blocks = blocks < 1 ? 1 : blocks;
-	if (len <= gfr_l2_bytes() / (size_t)blocks)
+	if (len <= l2 / (size_t)blocks)
 		return GFRAID_CLASS_MEDIUM;
-	return len <= gfr_llc_half_bytes() / (size_t)blocks ? GFRAID_CLASS_LARGE
-							   : GFRAID_CLASS_HUGE;
+	return len <= half / (size_t)blocks ? GFRAID_CLASS_LARGE : GFRAID_CLASS_HUGE;
+}
+
+static inline enum gfraid_class gfr_class(int blocks, size_t len)
+{
+	int cls = gfr_class_known(blocks, len);
+
+	if (cls < 0) {
+		gfr_caches_init();
+		cls = gfr_class_known(blocks, len);
+	}
+	return (enum gfraid_class)cls;
 }
 
 /* The blocks a call of an op with these flags reads or writes
@@ -414,6 +432,10 @@ static inline const struct gfr_impl *gfr_impl_for(enum gfraid_op op, const struc
 			     gfr_width_of(op, gfr_shape_members(flags, c)));
 }
 
+/* run.c: gfr_run where the variant is not chosen yet, the cache sizes are
+   not read yet, or (kernel) the FPU is to be asked for. */
+int gfr_run_first(enum gfraid_op op, const struct gfr_call *c);
+
 /* A public op's way in: c with the variant op runs here and now for c's
    class and width, by call (op's gfr_call_<name>, which the compiler
    inlines); GFRAID_ESELFTEST when none passed its self-test. A call that
@@ -422,15 +444,27 @@ static inline const struct gfr_impl *gfr_impl_for(enum gfraid_op op, const struc
    one variant serves it all. */
 static inline int gfr_run(enum gfraid_op op, gfr_call_fn *call, const struct gfr_call *c)
 {
-	const struct gfr_impl *im = gfr_impl_for(op, c);
+	/* where a call is one section (userspace) and its variant is chosen,
+	   straight to it with no other call on the way, so that the entry
+	   saves no registers: page-sized calls are made by the million */
+	if (!GFR_SIMD_BOUNDED) {
+		unsigned int flags = gfr_flags(op);
+		int cls = gfr_class_known(gfr_shape_blocks(flags, c), c->len);
+		const struct gfr_impl *im =
+			cls < 0 ? NULL
+				: gfr_load_acquire(&gfr_selected[op][cls][gfr_width_of(
+					  op, gfr_shape_members(flags, c))]);
 
-	if (!im)
-		return GFRAID_ESELFTEST;
-	/* where a call is one section (userspace), straight to the variant:
-	   page-sized calls are made by the million */
-	if (!GFR_SIMD_BOUNDED)
-		return call(im->fn, c, c->off, c->len);
-	return gfr_run_impl(op, im, c);
+		if (im)
+			return call(im->fn, c, c->off, c->len);
+	}
+	{
+		/* a copy, so that the entry builds a call in memory on this way
+		   alone */
+		struct gfr_call first = *c;
+
+		return gfr_run_first(op, &first);
+	}
 }
 
 /*

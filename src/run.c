@@ -30,3 +30,10 @@ int gfr_run_impl(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_
 	}
 	return mismatch;
 }
+
+int gfr_run_first(enum gfraid_op op, const struct gfr_call *c)
+{
+	const struct gfr_impl *im = gfr_impl_for(op, c);
+
+	return im ? gfr_run_impl(op, im, c) : GFRAID_ESELFTEST;
+}

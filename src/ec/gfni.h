@@ -43,12 +43,15 @@ struct ec_col {
 	V m[EC_ROWS];
 };
 
-GFR_INLINE void ec_col_load(struct ec_col *col, const struct ec_coefs *c, int nr)
+GFR_INLINE void ec_col_load(struct ec_col *col, const uint8_t *gftbls, int k, int row0, int nr,
+			    int j)
 {
 	int r;
 
+	/* unrolled before scalar replacement: the column stays in registers */
+#pragma GCC unroll 8
 	for (r = 0; r < nr; r++)
-		col->m[r] = vmat(c->m[r][0]);
+		col->m[r] = vmat(matrix_from_table(gftbls + (size_t)32 * ((size_t)(row0 + r) * k + j)));
 }
 
 GFR_INLINE V ec_col_mul_acc(V acc, struct ec_x x, const struct ec_col *col, int r)

@@ -56,13 +56,18 @@ struct ec_col {
 	V lo[EC_ROWS], hi[EC_ROWS];
 };
 
-GFR_INLINE void ec_col_load(struct ec_col *col, const struct ec_coefs *c, int nr)
+GFR_INLINE void ec_col_load(struct ec_col *col, const uint8_t *gftbls, int k, int row0, int nr,
+			    int j)
 {
 	int r;
 
+	/* unrolled before scalar replacement: the column stays in registers */
+#pragma GCC unroll 8
 	for (r = 0; r < nr; r++) {
-		col->lo[r] = vtable(c->t + c->stride * r);
-		col->hi[r] = vtable(c->t + c->stride * r + 16);
+		const uint8_t *t = gftbls + (size_t)32 * ((size_t)(row0 + r) * k + j);
+
+		col->lo[r] = vtable(t);
+		col->hi[r] = vtable(t + 16);
 	}
 }
 

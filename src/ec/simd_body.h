@@ -19,8 +19,9 @@
  *   - ec_mul_acc1(acc, x, c, r, j): acc ^ coef(r, j) * x, and
  *     ec_mul_acc2(acc, x0, x1, c, r, j): acc ^ coef(r, j) * x0
  *     ^ coef(r, j + 1) * x1, fused as far as the ISA allows;
- *   - struct ec_col, ec_col_load(col, c, nr), ec_col_mul_acc(acc, x, col,
- *     r): one shard's coefficients held in registers, for update;
+ *   - struct ec_col, ec_col_load(col, gftbls, k, row0, nr, j) and
+ *     ec_col_mul_acc(acc, x, col, r): data shard j's coefficients for rows
+ *     row0.. held in registers, for update;
  * then includes this file and writes a line for each variant the
  * registry (src/variants.h) lists: GFR_EC_ENCODE(fn, nt) (nt 0 or 1),
  * GFR_EC_UPDATE(fn), GFR_EC_CHECK(fn).
@@ -166,8 +167,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 		struct ec_col col;
 		int r;
 
-		ec_coefs_load(&c, gftbls, k, row0, R, vec_i, 1);
-		ec_col_load(&col, &c, R);
+		ec_col_load(&col, gftbls, k, row0, R, vec_i);
 		for (r = 0; r < R; r++)
 			to[r] = dst[r];
 		for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
@@ -323,8 +323,10 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
 			uint8_t *const *dst = OP == EC_CHECK ? parity + rows + row0 : parity + row0;
 			uint8_t *const *stored = OP == EC_CHECK ? parity + row0 : NULL;
 
+			/* diff's address only where it is used: taken, it needs an
+			   aligned stack frame on every call */
 			o = rows_fn(s, s_end, k, row0, gftbls, data, vec_i, src, dst, accumulate,
-				    stored, &diff, stream, nr);
+				    stored, OP == EC_CHECK ? &diff : NULL, stream, nr);
 		}
 	}
 	if (stream)
