@@ -4,10 +4,12 @@
    vpternlogq. */
 #include "../simd/vec_avx512.h"
 
-/* The fastest blocking measured, and of two within noise the smaller code
+/* The fastest blocking measured, and of two within noise the smaller code;
+   one vector a step, a line of each shard: as fast as two with warm
+   blocks, and two lost a quarter with cold ones staggered in their pages
    (docs/BENCHMARKS.md, "Loop shapes"). */
 #define EC_ROWS 4
-#define EC_UNROLL 2
+#define EC_UNROLL 1
 #define EC_PAIRS 1
 /* encode with k <= 8 unrolled over k (simd_body.h) */
 #define EC_SMALL_K 8
