@@ -61,8 +61,8 @@ GFR_TIER(avx512_gfni_asm, "-mavx512f -mavx512bw -mgfni", GFRAID_CPU_AVX512F | GF
 GFR_TIER(neon, "", GFRAID_CPU_NEON, TABLES)
 GFR_TIER(neon_sha3, "-march=armv8.2-a+sha3", GFRAID_CPU_NEON | GFRAID_CPU_SHA3, TABLES)
 
-GFR_VARIANT(gen_syndrome, X86_64, avx512_gfni, gfr_raid6_gen_avx512_gfni_x4)
 GFR_VARIANT(gen_syndrome, X86_64, avx512_gfni, gfr_raid6_gen_avx512_gfni_x2)
+GFR_VARIANT(gen_syndrome, X86_64, avx512_gfni, gfr_raid6_gen_avx512_gfni_x4)
 GFR_VARIANT(gen_syndrome, X86_64, avx512_gfni, gfr_raid6_gen_avx512_gfni_x1)
 GFR_VARIANT(gen_syndrome, X86_64, avx512, gfr_raid6_gen_avx512_x4)
 GFR_VARIANT(gen_syndrome, X86_64, avx2_gfni, gfr_raid6_gen_avx2_gfni_x4)
