@@ -444,27 +444,26 @@ int gfr_run_first(enum gfraid_op op, const struct gfr_call *c);
    one variant serves it all. */
 static inline int gfr_run(enum gfraid_op op, gfr_call_fn *call, const struct gfr_call *c)
 {
-	/* where a call is one section (userspace) and its variant is chosen,
-	   straight to it with no other call on the way, so that the entry
-	   saves no registers: page-sized calls are made by the million */
-	if (!GFR_SIMD_BOUNDED) {
-		unsigned int flags = gfr_flags(op);
-		int cls = gfr_class_known(gfr_shape_blocks(flags, c), c->len);
-		const struct gfr_impl *im =
-			cls < 0 ? NULL
-				: gfr_load_acquire(&gfr_selected[op][cls][gfr_width_of(
-					  op, gfr_shape_members(flags, c))]);
+	unsigned int flags = gfr_flags(op);
+	const struct gfr_impl *im = NULL;
+	struct gfr_call first;
+	int cls;
 
-		if (im)
-			return call(im->fn, c, c->off, c->len);
-	}
-	{
-		/* a copy, so that the entry builds a call in memory on this way
-		   alone */
-		struct gfr_call first = *c;
-
-		return gfr_run_first(op, &first);
-	}
+	/* the kernel asks for the FPU around each section, on the first way */
+	if (GFR_SIMD_BOUNDED)
+		return gfr_run_first(op, c);
+	/* where the variant is chosen, straight to it with no other call on
+	   the way, so that the entry saves no registers: page-sized calls are
+	   made by the million */
+	cls = gfr_class_known(gfr_shape_blocks(flags, c), c->len);
+	if (cls >= 0)
+		im = gfr_load_acquire(
+			&gfr_selected[op][cls][gfr_width_of(op, gfr_shape_members(flags, c))]);
+	if (im)
+		return call(im->fn, c, c->off, c->len);
+	/* a copy, so that the entry builds a call in memory on this way alone */
+	first = *c;
+	return gfr_run_first(op, &first);
 }
 
 /*
