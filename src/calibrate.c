@@ -121,13 +121,16 @@ static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct 
    lies lowest, in odd ones highest; in the first page-aligned, as md's
    pages and O_DIRECT buffers are (non-temporal stores need vector
    alignment), in the others each block further into its page than the
-   last by stagger_of[place] bytes, as buffers behind malloc and fragment
-   headers lie. Which variant is fastest changes with all three: a
-   streaming store ran at half the speed of a normal one with the blocks
+   last by stagger_of[cls][place] bytes, as buffers behind malloc and
+   fragment headers lie. Which variant is fastest changes with all three:
+   a streaming store ran at half the speed of a normal one with the blocks
    in ascending order and faster with them descending, as separate
-   allocations of a megabyte come out; on a Zen 3 streaming stores that
-   led with page-aligned blocks ran at a third of normal stores' speed
-   with each block 64 bytes further into its page than the last
+   allocations of a megabyte come out; on a Zen 3 streaming stores (huge
+   calls' candidates) that led with page-aligned blocks ran at a third of
+   normal stores' speed with each block 64 bytes further into its page
+   than the last; blocks at odd distances from each other's lines (large
+   calls' second placement) put one of every 64-byte kernel's stores
+   across two lines, where 32-byte kernels led by a third
    (docs/BENCHMARKS.md). Then the tables, and the pointers, a set per
    placement. */
 struct layout {
@@ -137,7 +140,9 @@ struct layout {
 	struct gfr_call c;
 };
 
-static const size_t stagger_of[] = { 0, 64, 16, 7 };
+static const size_t stagger_of[GFRAID_CLASS_COUNT][4] = {
+	{ 0, 64, 16, 7 }, { 0, 64, 16, 7 }, { 0, 7 }, { 0, 64 }
+};
 
 static size_t gap_pages(int place, int i)
 {
@@ -153,8 +158,9 @@ static void layout_place(struct layout *l, int place)
 }
 
 static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr_call *cc,
-		      size_t len, int places)
+		      size_t len, enum gfraid_class cls)
 {
+	int places = places_of[cls];
 	int bufs = cc->nin + cc->nout * (gfr_flags(d->id) & GFR_OP_SCRATCH ? 2 : 1);
 	size_t tables = gfr_flags(d->id) & GFR_OP_TABLES ? (size_t)32 * cc->nin * cc->nout : 0;
 	size_t span = (size_t)bufs * (len + 4 * PAGE), bytes = span + tables, at;
@@ -171,7 +177,7 @@ static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr
 	l->bufs = bufs;
 	for (place = 0; place < places; place++)
 		for (i = 0, at = 0; i < bufs; i++) {
-			size_t in = stagger_of[place] * (size_t)i % PAGE;
+			size_t in = stagger_of[cls][place] * (size_t)i % PAGE;
 
 			l->ptrs[place * bufs + i] =
 				place & 1 ? base + span - at - len - PAGE + in : base + at + in;
@@ -293,7 +299,7 @@ static int case_layout(struct layout *l, enum gfraid_op op, enum gfraid_class cl
 	const struct gfr_op *d = gfr_op(op);
 	const struct gfr_call *cc = &d->calibration[w];
 
-	return layout_new(l, d, cc, class_len(cls, gfr_call_blocks(d, cc)), places_of[cls]);
+	return layout_new(l, d, cc, class_len(cls, gfr_call_blocks(d, cc)), cls);
 }
 
 /* The first candidate in table order within margin (thousandths) of the
