@@ -145,7 +145,7 @@ static const struct result *find(const struct result *res, int n, const struct r
 }
 
 struct tally {
-	int cells, decisive, steady, samples, within, placed;
+	int cells, decisive, steady, samples, within, placed, bound, near;
 	double worst, place_worst;
 	const struct result *place_worst_at;	/* the cell of place_worst, its placement */
 	int place_worst_place;
@@ -202,6 +202,32 @@ static double place_ratio(const struct result *res, int n, const struct result *
 	return worst;
 }
 
+/* The least worst case of the cell's suited variants: the greatest of
+   their place_ratio, and the variant that has it (*name). Where it is
+   under 0.9, no one choice can be at least 0.9 in every placement. */
+static double least_worst(const struct result *res, int n, const struct result *group,
+			  enum gfraid_op op, enum gfraid_class cls, int places, const char **name)
+{
+	double most = 0;
+	int j, place;
+
+	*name = "";
+	for (j = 0; j < n; j++) {
+		const struct result *r = &res[j];
+		double ratio;
+
+		if (r->skipped || r->c->side != SIDE_OURS || !bench_same_group(r->c, group->c) ||
+		    !suits(r->c->impl + 7, op, cls))
+			continue;
+		ratio = place_ratio(res, n, group, r, op, cls, places, &place);
+		if (ratio > most) {
+			most = ratio;
+			*name = r->c->impl + 7;
+		}
+	}
+	return most;
+}
+
 /* The distinct choices of the nproc processes for op, class cls and width
    w: how many, the first process to make each (first_of) and how many
    made it (count), at most 64 of them. */
@@ -240,8 +266,9 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 	enum gfraid_width w = (enum gfraid_width)gfraid_width_of(op, bench_members(group->c));
 	const struct result *best = NULL, *second = NULL, *nt = NULL;
 	int j, p, distinct, first_of[64], count[64], within = 0, placed = 0, decisive;
-	int place = 0, worst_place = 0;
-	double worst = 1, place_worst = 1;
+	int place = 0, worst_place = 0, near = 0;
+	double worst = 1, place_worst = 1, least;
+	const char *least_name;
 
 	for (j = 0; j < n; j++) {
 		const struct result *r = &res[j];
@@ -262,6 +289,7 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 	}
 	if (!best)
 		return;
+	least = least_worst(res, n, group, op, cls, places, &least_name);
 	printf("%-16s %-6s %-6s %-6s %-7s %-17s %6.2f ", bench_op_name(group->c->op),
 	       group->c->geometry, group->c->size, gfraid_class_name(cls), gfraid_width_name(w),
 	       best->c->impl + 7, best->bytes_per_s / 1e9);
@@ -272,6 +300,7 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 
 		within += ratio >= 0.95;
 		placed += in_place >= 0.9;
+		near += in_place >= least - 0.05;
 		worst = ratio < worst ? ratio : worst;
 		if (in_place < place_worst) {
 			place_worst = in_place;
@@ -293,6 +322,8 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 	}
 	if (worst < 0.95 || place_worst < 0.9)
 		printf("  MISS");
+	if (places > 1 && place_worst < 0.9)
+		printf("  (least worst case: %s %.2f)", least_name, least);
 	if (nt && nt->bytes_per_s > best->bytes_per_s)
 		printf("  (%s %.2f, not for %s blocks)", nt->c->impl + 7,
 		       nt->bytes_per_s / best->bytes_per_s, gfraid_class_name(cls));
@@ -302,6 +333,8 @@ static void report_cell(const struct result *res, int n, const struct result *gr
 		  distinct == 1);
 	tally_add(&by_slot[group->c->op][cls][w], within, placed, nproc, worst, place_worst, group,
 		  worst_place, decisive, distinct == 1);
+	t->bound += least < 0.9;
+	t->near += near;
 }
 
 /* Per op, size class and width: its cells, how many process-cells were
@@ -374,6 +407,11 @@ void dispatch_report(const struct result *res, int n, const struct choices *ch, 
 		       bench_op_name(t.place_worst_at->c->op), t.place_worst_at->c->geometry,
 		       t.place_worst_at->c->size,
 		       bench_place_name(bench_place_of(t.place_worst_place, placements)));
+	if (places > 1)
+		printf("dispatch: in %d of %d cells no variant is at least 0.9 of the fastest in "
+		       "every placement; in %d of %d cells the choice's worst placement is within "
+		       "0.05 of the least worst case of any variant\n",
+		       t.bound, t.cells, t.near, t.samples);
 	if (nproc > 1)
 		printf("dispatch: of the %d cells whose fastest two differ by more than 5%%, %d had "
 		       "the same choice in every process\n", t.decisive, t.steady);
