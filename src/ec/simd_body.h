@@ -37,15 +37,29 @@
 
 #include "strips.h"
 
-/* A streaming encode's data shards per chunk where there are more than
-   one and a half times as many (docs/BENCHMARKS.md, "Dispatch per size
-   class, in fresh processes"); an ISA file may set it to EC_CHUNK. */
+/* An encode's data shards per chunk where there are more than one and a
+   half times as many: a streaming encode's (docs/BENCHMARKS.md, "Dispatch
+   per size class, in fresh processes"), and every encode's where the ISA
+   prepares more coefficients at a time (ec_few_at_a_time); an ISA file
+   may set it to EC_CHUNK. */
 #ifndef EC_STREAM_CHUNK
 #define EC_STREAM_CHUNK 8
 #endif
 
 /* What ec_body does (a compile-time constant). */
 enum { EC_ENCODE, EC_UPDATE, EC_CHECK };
+
+/* Whether an encode of k shards over len bytes of each reads
+   EC_STREAM_CHUNK of them at a time, in chunks of sizes that differ by one
+   at most: more streams at once than the hardware prefetchers follow ran
+   at half speed. Only from a strip on: on shorter blocks in cache the
+   partial sums stored and loaded again cost more than they save
+   (docs/BENCHMARKS.md, "Loop shapes"). */
+GFR_INLINE int ec_few_at_a_time(int k, size_t len, int stream, const int OP)
+{
+	return OP == EC_ENCODE && k > EC_STREAM_CHUNK * 3 / 2 &&
+	       (stream || (EC_STREAM_CHUNK < EC_CHUNK && len >= EC_STRIP));
+}
 
 /* The check writes partial sums only past the first chunk of shards. */
 _Static_assert(EC_CHUNK >= GFR_EC_CHECK_SCRATCH_K, "ec_check would need scratch for small k");
@@ -160,7 +174,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 {
 	struct ec_coefs c;
 	size_t o = off;
-	int per, chunks, i;
+	int few, per, chunks, i;
 
 	if (OP == EC_UPDATE) {
 		uint8_t *to[EC_ROWS];
@@ -195,13 +209,12 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 		}
 	}
 #endif
-	/* streaming many shards, fewer at a time, in chunks of sizes that
-	   differ by one at most */
-	per = stream && k > EC_STREAM_CHUNK * 3 / 2 ? EC_STREAM_CHUNK : EC_CHUNK;
+	few = ec_few_at_a_time(k, end - off, stream, OP);
+	per = few ? EC_STREAM_CHUNK : EC_CHUNK;
 	chunks = (k + per - 1) / per;
 	for (i = 0; i < chunks; i++) {
-		int j0 = stream ? i * k / chunks : i * per;
-		int nj = (stream ? (i + 1) * k / chunks : k - j0 < per ? k : j0 + per) - j0;
+		int j0 = few ? i * k / chunks : i * per;
+		int nj = (few ? (i + 1) * k / chunks : k - j0 < per ? k : j0 + per) - j0;
 		uint8_t *const *last = j0 + nj == k ? stored : NULL;
 		int nt = stream && j0 + nj == k;	/* earlier chunks' sums are read again */
 
@@ -309,11 +322,10 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
 	/* Streaming, or a long block gone over more than once (more rows than
 	   one pass makes, more shards than one chunk), the block goes by in
 	   strips: a strip's partial sums and its data stay in L2 for the next
-	   chunk of shards and the next pass of rows. Streaming, many data
-	   shards are read a chunk at a time (more concurrent streams than the
-	   hardware prefetchers follow). */
+	   chunk of shards and the next pass of rows. */
 	strip = stream || (len > EC_STRIP_FROM &&
-			   (rows > EC_ROWS || (OP != EC_UPDATE && k > EC_CHUNK)))
+			   (rows > EC_ROWS || (OP != EC_UPDATE && k > EC_CHUNK) ||
+			    ec_few_at_a_time(k, len, 0, OP)))
 			? EC_STRIP
 			: len;
 	for (s = off; s < end; s = s_end) {
@@ -348,7 +360,8 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
    EC_UPDATE. */
 GFR_INLINE int ec_one_pass(size_t len, int k, int rows, int OP)
 {
-	return rows <= EC_ROWS && (OP == EC_UPDATE || k <= EC_CHUNK || len <= EC_STRIP_FROM);
+	return rows <= EC_ROWS && (OP == EC_UPDATE || len <= EC_STRIP_FROM ||
+				   (k <= EC_CHUNK && !ec_few_at_a_time(k, len, 0, OP)));
 }
 
 /* ec_body must hand the variant passes of one pass only. */
