@@ -32,12 +32,18 @@ const unsigned int gfr_calibrate_margin[GFRAID_CLASS_COUNT] = { 30, 50, 80, 80 }
 /* Calls per timing (so that a small one is not all timer; times the
    case's blocks over a call's, for an op whose call reads only some of
    them), rounds per placement (odd, for a median; as many again to
-   confirm a lead) and placements. */
+   confirm a lead) and placements: how many, and in each how many bytes
+   each block lies further into its page than the last (layout_new). */
 #define MAX_ROUNDS 9
 #define MAX_ROWS 12	/* rounds times placements, at most, of a class */
 static const int calls_of[GFRAID_CLASS_COUNT] = { 32, 4, 2, 1 };
 static const int rounds_of[GFRAID_CLASS_COUNT] = { 3, 3, 5, 3 };
-static const int places_of[GFRAID_CLASS_COUNT] = { 4, 4, 2, 2 };
+static const struct {
+	int n;
+	size_t stagger[4];
+} places_of[GFRAID_CLASS_COUNT] = {
+	{ 4, { 0, 64, 16, 7 } }, { 4, { 0, 64, 16, 7 } }, { 2, { 0, 7 } }, { 2, { 0, 64 } }
+};
 
 /* The case's block length for class cls: 4 KiB; else a power of two, as
    callers' chunks are (how fast an unroll or a streaming store runs
@@ -121,7 +127,7 @@ static uint64_t time_calls(enum gfraid_op op, const struct gfr_impl *im, struct 
    lies lowest, in odd ones highest; in the first page-aligned, as md's
    pages and O_DIRECT buffers are (non-temporal stores need vector
    alignment), in the others each block further into its page than the
-   last by stagger_of[cls][place] bytes, as buffers behind malloc and
+   last by places_of[cls].stagger[place] bytes, as buffers behind malloc and
    fragment headers lie. Which variant is fastest changes with all three:
    a streaming store ran at half the speed of a normal one with the blocks
    in ascending order and faster with them descending, as separate
@@ -140,10 +146,6 @@ struct layout {
 	struct gfr_call c;
 };
 
-static const size_t stagger_of[GFRAID_CLASS_COUNT][4] = {
-	{ 0, 64, 16, 7 }, { 0, 64, 16, 7 }, { 0, 7 }, { 0, 64 }
-};
-
 static size_t gap_pages(int place, int i)
 {
 	unsigned int x = (unsigned int)(place * 64 + i) * 2654435761u;
@@ -160,7 +162,7 @@ static void layout_place(struct layout *l, int place)
 static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr_call *cc,
 		      size_t len, enum gfraid_class cls)
 {
-	int places = places_of[cls];
+	int places = places_of[cls].n;
 	int bufs = cc->nin + cc->nout * (gfr_flags(d->id) & GFR_OP_SCRATCH ? 2 : 1);
 	size_t tables = gfr_flags(d->id) & GFR_OP_TABLES ? (size_t)32 * cc->nin * cc->nout : 0;
 	size_t span = (size_t)bufs * (len + 4 * PAGE), bytes = span + tables, at;
@@ -177,7 +179,7 @@ static int layout_new(struct layout *l, const struct gfr_op *d, const struct gfr
 	l->bufs = bufs;
 	for (place = 0; place < places; place++)
 		for (i = 0, at = 0; i < bufs; i++) {
-			size_t in = stagger_of[cls][place] * (size_t)i % PAGE;
+			size_t in = places_of[cls].stagger[place] * (size_t)i % PAGE;
 
 			l->ptrs[place * bufs + i] =
 				place & 1 ? base + span - at - len - PAGE + in : base + at + in;
@@ -282,7 +284,7 @@ static void time_case(enum gfraid_op op, enum gfraid_class cls, const struct gfr
 		      int n, struct layout *l, struct timing *t, int pass)
 {
 	const struct gfr_call *cc = &l->c;
-	int places = places_of[cls], rows = rounds_of[cls] * places;
+	int places = places_of[cls].n, rows = rounds_of[cls] * places;
 	int calls = calls_of[cls] * (cc->nin + cc->nout) / gfr_call_blocks(gfr_op(op), cc);
 
 	if (!pass)
@@ -313,7 +315,7 @@ static int choose(const struct timing *t, enum gfraid_class cls, int rounds, int
 		  unsigned int margin, uint64_t *score)
 {
 	uint64_t med[GFR_CALIBRATE_MAX], best;
-	int i, place, fastest = 0, choice, places = places_of[cls];
+	int i, place, fastest = 0, choice, places = places_of[cls].n;
 
 	for (i = 0; i < n; i++)
 		score[i] = 0;
