@@ -50,11 +50,10 @@
 enum { EC_ENCODE, EC_UPDATE, EC_CHECK };
 
 /* Whether an encode of k shards over len bytes of each reads
-   EC_STREAM_CHUNK of them at a time, in chunks of sizes that differ by one
-   at most: more streams at once than the hardware prefetchers follow ran
-   at half speed. Only from a strip on: on shorter blocks in cache the
-   partial sums stored and loaded again cost more than they save
-   (docs/BENCHMARKS.md, "Loop shapes"). */
+   EC_STREAM_CHUNK of them at a time: more streams at once than the
+   hardware prefetchers follow ran at half speed. Only from a strip on:
+   on shorter blocks in cache the partial sums stored and loaded again
+   cost more than they save (docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE int ec_few_at_a_time(int k, size_t len, int stream, const int OP)
 {
 	return OP == EC_ENCODE && k > EC_STREAM_CHUNK * 3 / 2 &&
@@ -174,7 +173,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 {
 	struct ec_coefs c;
 	size_t o = off;
-	int few, per, chunks, i;
+	int few, even, per, chunks, i;
 
 	if (OP == EC_UPDATE) {
 		uint8_t *to[EC_ROWS];
@@ -212,9 +211,12 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 	few = ec_few_at_a_time(k, end - off, stream, OP);
 	per = few ? EC_STREAM_CHUNK : EC_CHUNK;
 	chunks = (k + per - 1) / per;
+	/* streaming or read a few at a time, chunks of sizes that differ by one
+	   at most */
+	even = stream || few;
 	for (i = 0; i < chunks; i++) {
-		int j0 = few ? i * k / chunks : i * per;
-		int nj = (few ? (i + 1) * k / chunks : k - j0 < per ? k : j0 + per) - j0;
+		int j0 = even ? i * k / chunks : i * per;
+		int nj = (even ? (i + 1) * k / chunks : k - j0 < per ? k : j0 + per) - j0;
 		uint8_t *const *last = j0 + nj == k ? stored : NULL;
 		int nt = stream && j0 + nj == k;	/* earlier chunks' sums are read again */
 
