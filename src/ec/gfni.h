@@ -14,7 +14,7 @@
    parity lines the last one then streams over, which measured slower
    with GFNI's cheap products than the extra streams (docs/BENCHMARKS.md,
    "Dispatch per size class, in fresh processes"). */
-#define EC_STREAM_CHUNK EC_CHUNK
+#define EC_FEW_CHUNK EC_CHUNK
 
 struct ec_x {
 	V v;

@@ -11,7 +11,8 @@
  *     instruction folds two products into an accumulator), else 0;
  *     optionally EC_UPDATE_UNROLL(rows), vectors per step of update,
  *     EC_SMALL_K n: encode with k <= n through a loop unrolled over k, and
- *     EC_STREAM_CHUNK: data shards per chunk of a streaming encode (below);
+ *     EC_FEW_CHUNK: data shards per chunk of an encode that reads a few
+ *     at a time (below);
  *   - struct ec_coefs and ec_coefs_load(c, gftbls, k, row0, nr, j0, nj):
  *     the coefficients of rows row0.. and data j0.. ready for multiplying
  *     (nibble tables where they are, or GFNI matrices built from them);
@@ -37,27 +38,27 @@
 
 #include "strips.h"
 
-/* An encode's data shards per chunk where there are more than one and a
-   half times as many: a streaming encode's (docs/BENCHMARKS.md, "Dispatch
-   per size class, in fresh processes"), and every encode's where the ISA
-   prepares more coefficients at a time (ec_few_at_a_time); an ISA file
-   may set it to EC_CHUNK. */
-#ifndef EC_STREAM_CHUNK
-#define EC_STREAM_CHUNK 8
+/* An encode's data shards per chunk where it reads a few at a time
+   (ec_few_at_a_time): a streaming encode's (docs/BENCHMARKS.md, "Dispatch
+   per size class, in fresh processes"), and every long encode's where the
+   ISA prepares more coefficients at a time; an ISA file may set it to
+   EC_CHUNK. */
+#ifndef EC_FEW_CHUNK
+#define EC_FEW_CHUNK 8
 #endif
 
 /* What ec_body does (a compile-time constant). */
 enum { EC_ENCODE, EC_UPDATE, EC_CHECK };
 
 /* Whether an encode of k shards over len bytes of each reads
-   EC_STREAM_CHUNK of them at a time: more streams at once than the
+   EC_FEW_CHUNK of them at a time: more streams at once than the
    hardware prefetchers follow ran at half speed. Only from a strip on:
    on shorter blocks in cache the partial sums stored and loaded again
    cost more than they save (docs/BENCHMARKS.md, "Loop shapes"). */
 GFR_INLINE int ec_few_at_a_time(int k, size_t len, int stream, const int OP)
 {
-	return OP == EC_ENCODE && k > EC_STREAM_CHUNK * 3 / 2 &&
-	       (stream || (EC_STREAM_CHUNK < EC_CHUNK && len >= EC_STRIP));
+	return OP == EC_ENCODE && k > EC_FEW_CHUNK * 3 / 2 &&
+	       (stream || (EC_FEW_CHUNK < EC_CHUNK && len >= EC_STRIP));
 }
 
 /* The check writes partial sums only past the first chunk of shards. */
@@ -209,7 +210,7 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 	}
 #endif
 	few = ec_few_at_a_time(k, end - off, stream, OP);
-	per = few ? EC_STREAM_CHUNK : EC_CHUNK;
+	per = few ? EC_FEW_CHUNK : EC_CHUNK;
 	chunks = (k + per - 1) / per;
 	/* streaming or read a few at a time, chunks of sizes that differ by one
 	   at most */
@@ -316,7 +317,7 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
 	   chunks' sums would go into the parity lines the last one streams
 	   over, which measured slower than normal stores. */
 	int row0, stream = NT && OP == EC_ENCODE && !accumulate &&
-			   (EC_STREAM_CHUNK < EC_CHUNK || k <= EC_CHUNK);
+			   (EC_FEW_CHUNK < EC_CHUNK || k <= EC_CHUNK);
 
 	for (row0 = 0; stream && row0 < rows; row0++)
 		stream = !((uintptr_t)(parity[row0] + off) & (VLEN - 1));
