@@ -158,38 +158,44 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 }
 #endif
 
+/* Update: dst[r] ^= the products of src, shard vec_i, for R rows (a
+   compile-time count) over whole vectors of [off, end); returns where the
+   whole vectors stop. */
+GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, const uint8_t *gftbls, int vec_i,
+				 const uint8_t *src, uint8_t *const *dst, const int R)
+{
+	uint8_t *to[EC_ROWS];
+	struct ec_col col;
+	size_t o = off;
+	int r;
+
+	ec_col_load(&col, gftbls, k, 0, R, vec_i);
+	for (r = 0; r < R; r++)
+		to[r] = dst[r];
+	for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
+		ec_update_step(src, to, &col, o, R, EC_UPDATE_UNROLL(R));
+	for (; o + VLEN <= end; o += VLEN)
+		ec_update_step(src, to, &col, o, R, 1);
+	return o;
+}
+
 /*
  * R rows (a compile-time count) over whole vectors of [off, end); returns
  * where the whole vectors stop. OP (a compile-time constant, see ec_body)
- * EC_UPDATE: dst[r] ^= the products of src, shard vec_i. Otherwise encode
- * from the k shards in data, the sums into dst or (accumulate) onto it;
- * with stored (the check), the last chunk's sums compared with the stored
- * parity, dst holding the earlier chunks' partial sums. stream: the
- * encode's sums stored non-temporally where one pass makes them.
+ * EC_ENCODE or EC_CHECK: encode from the k shards in data, the sums into
+ * dst or (accumulate) onto it; with stored (the check), the last chunk's
+ * sums compared with the stored parity, dst holding the earlier chunks'
+ * partial sums. stream: the encode's sums stored non-temporally where one
+ * pass makes them.
  */
 GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
-			  uint8_t *const *data, int vec_i, const uint8_t *src, uint8_t *const *dst,
-			  int accumulate, uint8_t *const *stored, V *diff, int stream, const int R,
-			  const int OP)
+			  uint8_t *const *data, uint8_t *const *dst, int accumulate,
+			  uint8_t *const *stored, V *diff, int stream, const int R, const int OP)
 {
 	struct ec_coefs c;
 	size_t o = off;
 	int few, even, per, chunks, i;
 
-	if (OP == EC_UPDATE) {
-		uint8_t *to[EC_ROWS];
-		struct ec_col col;
-		int r;
-
-		ec_col_load(&col, gftbls, k, row0, R, vec_i);
-		for (r = 0; r < R; r++)
-			to[r] = dst[r];
-		for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
-			ec_update_step(src, to, &col, o, R, EC_UPDATE_UNROLL(R));
-		for (; o + VLEN <= end; o += VLEN)
-			ec_update_step(src, to, &col, o, R, 1);
-		return o;
-	}
 #ifdef EC_SMALL_K
 	if (k <= EC_SMALL_K) {
 		switch (k) {
@@ -231,29 +237,26 @@ GFR_INLINE size_t ec_rows(size_t off, size_t end, int k, int row0, const uint8_t
 	return o;
 }
 
+/* X(a, n) for each row count n a pass makes, 1 to EC_ROWS. */
+#if EC_ROWS > 6
+#define EC_ROW_COUNTS(X, a) X(a, 1) X(a, 2) X(a, 3) X(a, 4) X(a, 5) X(a, 6) X(a, 7) X(a, 8)
+#elif EC_ROWS > 4
+#define EC_ROW_COUNTS(X, a) X(a, 1) X(a, 2) X(a, 3) X(a, 4) X(a, 5) X(a, 6)
+#else
+#define EC_ROW_COUNTS(X, a) X(a, 1) X(a, 2) X(a, 3) X(a, 4)
+#endif
+
 /* ec_rows for nr rows, nr not a compile-time count: a case per count. */
 GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
-			     uint8_t *const *data, int vec_i, const uint8_t *src,
-			     uint8_t *const *dst, int accumulate, uint8_t *const *stored, V *diff,
-			     int stream, int nr, const int OP)
+			     uint8_t *const *data, uint8_t *const *dst, int accumulate,
+			     uint8_t *const *stored, V *diff, int stream, int nr, const int OP)
 {
 	switch (nr) {
-#define EC_CASE(n) \
+#define EC_CASE(op, n) \
 	case n: \
-		return ec_rows(off, end, k, row0, gftbls, data, vec_i, src, dst, accumulate, stored, \
-			       diff, stream, n, OP);
-		EC_CASE(1)
-		EC_CASE(2)
-		EC_CASE(3)
-		EC_CASE(4)
-#if EC_ROWS > 4
-		EC_CASE(5)
-		EC_CASE(6)
-#endif
-#if EC_ROWS > 6
-		EC_CASE(7)
-		EC_CASE(8)
-#endif
+		return ec_rows(off, end, k, row0, gftbls, data, dst, accumulate, stored, diff, \
+			       stream, n, op);
+		EC_ROW_COUNTS(EC_CASE, OP)
 #undef EC_CASE
 	}
 	return off;
@@ -273,8 +276,9 @@ GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint
 	static __attribute__((__noinline__)) size_t name(EC_ROWS_PARAMS) \
 	{ \
 		V d = OP == EC_CHECK ? *diff : vzero(); \
-		size_t o = ec_rows_nr(off, end, k, row0, gftbls, data, vec_i, src, dst, \
-				      accumulate, stored, &d, (NT) && stream, nr, OP); \
+		size_t o = ec_rows_nr(off, end, k, row0, gftbls, data, dst, accumulate, stored, &d, \
+				      (NT) && stream, nr, OP); \
+		(void)vec_i, (void)src; \
 		if (OP == EC_CHECK) \
 			*diff = d; \
 		return o; \
@@ -398,8 +402,8 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 		if (!ec_one_pass(len, k, rows, EC_ENCODE)) \
 			fn##_passes(off, len, k, rows, gftbls, data, coding, accumulate); \
 		else \
-			ec_tail(ec_rows_nr(off, off + len, k, 0, gftbls, data, -1, NULL, coding, \
-					   accumulate, NULL, NULL, 0, rows, EC_ENCODE), \
+			ec_tail(ec_rows_nr(off, off + len, k, 0, gftbls, data, coding, accumulate, \
+					   NULL, NULL, 0, rows, EC_ENCODE), \
 				off + len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
 				EC_ENCODE); \
 	}
@@ -412,6 +416,24 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 		ec_body(fn##_rows, off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
 			EC_ENCODE, 1); \
 	}
+
+/* An update of the rows one pass makes, out of line per row count and
+   with the variant's own arguments: a call's way to its rows saves no
+   registers that more rows need, and both the way there and on to base
+   for the bytes past the last whole vector are jumps (page-sized updates
+   are made by the million). The variant reaches them through a table:
+   from a switch the compiler specialised each on its row count, and the
+   specialised ones called base instead of jumping to it (their stacks
+   realigned for it). */
+#define EC_UPDATE_ROWS(fn, n) \
+	static __attribute__((__noinline__)) void fn##_rows##n( \
+		size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
+		const uint8_t *data, uint8_t *const *coding) \
+	{ \
+		ec_tail(ec_update_rows(off, off + len, k, gftbls, vec_i, data, coding, n), off + len, \
+			k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
+	}
+#define EC_UPDATE_ROWS_ENTRY(fn, n) fn##_rows##n,
 
 #define GFR_EC_UPDATE(fn) \
 	__attribute__((__noinline__)) void fn(size_t off, size_t len, int k, int rows, int vec_i, \
@@ -430,15 +452,19 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 		ec_body(fn##_pass, off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, \
 			EC_UPDATE, 0); \
 	} \
+	EC_ROW_COUNTS(EC_UPDATE_ROWS, fn) \
 	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
 		const uint8_t *data, uint8_t *const *coding) \
 	{ \
+		static void (*const rows_fn[])(size_t, size_t, int, int, int, const uint8_t *, \
+					       const uint8_t *, uint8_t *const *) = { \
+			EC_ROW_COUNTS(EC_UPDATE_ROWS_ENTRY, fn) \
+		}; \
+\
 		if (!ec_one_pass(len, k, rows, EC_UPDATE)) \
 			fn##_passes(off, len, k, rows, vec_i, gftbls, data, coding); \
-		else \
-			ec_tail(ec_rows_nr(off, off + len, k, 0, gftbls, NULL, vec_i, data, coding, 1, \
-					   NULL, NULL, 0, rows, EC_UPDATE), \
-				off + len, k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
+		else if (rows > 0) \
+			rows_fn[rows - 1](off, len, k, rows, vec_i, gftbls, data, coding); \
 	}
 
 #define GFR_EC_CHECK(fn) \
