@@ -51,10 +51,13 @@ typedef int gfr_raid6_check_fn(int disks, size_t off, size_t len, void *const *p
 typedef void gfr_ec_encode_fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,
 			      uint8_t *const *data, uint8_t *const *coding, int accumulate);
 
-/* coding ^= the products of data shard vec_i's column. */
+/* coding ^= the products of data, one shard: col is its column of the
+   tables, row r's at col + 32 * k * r. Returns 0. The public entry's own
+   arguments in number and order past off, so that it reaches the variant
+   with a jump (page-sized updates are made by the million). */
 #define GFR_PREFIX_ec_update "gfr_ec_update_"
-typedef void gfr_ec_update_fn(size_t off, size_t len, int k, int rows, int vec_i,
-			      const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding);
+typedef int gfr_ec_update_fn(size_t off, size_t len, int k, int rows, const uint8_t *col,
+			     const uint8_t *data, uint8_t *const *coding);
 
 /* Nonzero when the parity the data gives differs from the stored parity
    coding[0 .. rows) anywhere in [off, off + len), which is only read;
@@ -149,8 +152,8 @@ static inline int gfr_call_ec_encode(gfr_fn fn, const struct gfr_call *c, size_t
 
 static inline int gfr_call_ec_update(gfr_fn fn, const struct gfr_call *c, size_t off, size_t len)
 {
-	((gfr_ec_update_fn *)fn)(off, len, c->nin, c->nout, c->a, c->tables, c->in[0], c->out);
-	return 0;
+	return ((gfr_ec_update_fn *)fn)(off, len, c->nin, c->nout, c->tables + (size_t)32 * c->a,
+					c->in[0], c->out);
 }
 
 /* The multi-shard update: the encode variants accumulating, on the tables
@@ -293,6 +296,14 @@ size_t gfr_section_len(size_t bytes, int buffers, size_t section);
  */
 int gfr_run_impl(enum gfraid_op op, const struct gfr_impl *im, const struct gfr_call *c);
 
+/* gfr_run_impl where op is a constant, by call (its gfr_call_<name>): in
+   userspace, where a call is one section, straight to the variant. */
+static inline int gfr_run_on(enum gfraid_op op, gfr_call_fn *call, const struct gfr_impl *im,
+			     const struct gfr_call *c)
+{
+	return GFR_SIMD_BOUNDED ? gfr_run_impl(op, im, c) : call(im->fn, c, c->off, c->len);
+}
+
 /* Blocks of at most this many bytes are GFRAID_CLASS_SMALL. */
 #define GFR_SMALL_MAX ((size_t)16 * 1024)
 
@@ -326,18 +337,20 @@ static inline size_t gfr_llc_half_bytes(void)
    needs the cache sizes and they are not read yet (gfr_caches_init). */
 static inline int gfr_class_known(int blocks, size_t len)
 {
-	size_t l2, half;
+	size_t l2, all;
 
 	if (len <= GFR_SMALL_MAX)
 		return GFRAID_CLASS_SMALL;
 	l2 = gfr_load_acquire(&gfr_l2);	/* stored last: with it, half is there */
 	if (!l2)
 		return -1;
-	half = gfr_load_acquire(&gfr_llc_half);
-	blocks = blocks < 1 ? 1 : blocks;
-	if (len <= l2 / (size_t)blocks)
+	/* the blocks' bytes together, multiplied: no division on the way of
+	   every call */
+	if (__builtin_mul_overflow(len, (size_t)(blocks < 1 ? 1 : blocks), &all))
+		return GFRAID_CLASS_HUGE;
+	if (all <= l2)
 		return GFRAID_CLASS_MEDIUM;
-	return len <= half / (size_t)blocks ? GFRAID_CLASS_LARGE : GFRAID_CLASS_HUGE;
+	return all <= gfr_load_acquire(&gfr_llc_half) ? GFRAID_CLASS_LARGE : GFRAID_CLASS_HUGE;
 }
 
 static inline enum gfraid_class gfr_class(int blocks, size_t len)
@@ -384,14 +397,10 @@ static inline int gfr_call_members(const struct gfr_op *d, const struct gfr_call
    midpoint of the last two's. */
 static inline enum gfraid_width gfr_width_of(enum gfraid_op op, int members)
 {
-	if (members <= gfr_shapes[op].widths[0])
-		return GFRAID_WIDTH_NARROW;
-	return members <= gfr_shapes[op].widths[1] ? GFRAID_WIDTH_TYPICAL : GFRAID_WIDTH_WIDE;
-}
-
-static inline enum gfraid_width gfr_width(const struct gfr_op *d, int members)
-{
-	return gfr_width_of(d->id, members);
+	/* counted, not branched: the compiler made an address of the
+	   selection table for each width and picked one */
+	return (enum gfraid_width)((members > gfr_shapes[op].widths[0]) +
+				   (members > gfr_shapes[op].widths[1]));
 }
 
 /* select.c: the variant op runs now for calls of class cls and width w,
@@ -436,18 +445,28 @@ static inline const struct gfr_impl *gfr_impl_for(enum gfraid_op op, const struc
    not read yet, or (kernel) the FPU is to be asked for. */
 int gfr_run_first(enum gfraid_op op, const struct gfr_call *c);
 
+/* The variant chosen for calls of op like c, or NULL where none is chosen
+   yet or the cache sizes are not read yet (gfr_run_first's way). */
+static inline const struct gfr_impl *gfr_impl_chosen(enum gfraid_op op, const struct gfr_call *c)
+{
+	unsigned int flags = gfr_flags(op);
+	int cls = gfr_class_known(gfr_shape_blocks(flags, c), c->len);
+
+	return cls < 0 ? NULL
+		       : gfr_load_acquire(&gfr_selected[op][cls][gfr_width_of(
+				 op, gfr_shape_members(flags, c))]);
+}
+
 /* A public op's way in: c with the variant op runs here and now for c's
    class and width, by call (op's gfr_call_<name>, which the compiler
    inlines); GFRAID_ESELFTEST when none passed its self-test. A call that
    runs in pieces (the checks, the multi-shard update) takes gfr_impl_for
-   once, for the whole call, and hands each piece to gfr_run_impl, so that
+   once, for the whole call, and hands each piece to gfr_run_on, so that
    one variant serves it all. */
 static inline int gfr_run(enum gfraid_op op, gfr_call_fn *call, const struct gfr_call *c)
 {
-	unsigned int flags = gfr_flags(op);
-	const struct gfr_impl *im = NULL;
+	const struct gfr_impl *im;
 	struct gfr_call first;
-	int cls;
 
 	/* the kernel asks for the FPU around each section, on the first way */
 	if (GFR_SIMD_BOUNDED)
@@ -455,10 +474,7 @@ static inline int gfr_run(enum gfraid_op op, gfr_call_fn *call, const struct gfr
 	/* where the variant is chosen, straight to it with no other call on
 	   the way, so that the entry saves no registers: page-sized calls are
 	   made by the million */
-	cls = gfr_class_known(gfr_shape_blocks(flags, c), c->len);
-	if (cls >= 0)
-		im = gfr_load_acquire(
-			&gfr_selected[op][cls][gfr_width_of(op, gfr_shape_members(flags, c))]);
+	im = gfr_impl_chosen(op, c);
 	if (im)
 		return call(im->fn, c, c->off, c->len);
 	/* a copy, so that the entry builds a call in memory on this way alone */

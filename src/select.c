@@ -75,7 +75,7 @@ const char *gfraid_width_name(enum gfraid_width w)
 
 int gfraid_width_of(enum gfraid_op op, int members)
 {
-	return (unsigned int)op < GFRAID_OP_COUNT ? (int)gfr_width(gfr_op(op), members)
+	return (unsigned int)op < GFRAID_OP_COUNT ? (int)gfr_width_of(op, members)
 						  : GFRAID_EOP;
 }
 

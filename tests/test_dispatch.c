@@ -375,12 +375,12 @@ static int runs[GFRAID_CLASS_COUNT];
 		(void)disks, (void)start, (void)stop, (void)off, (void)len, (void)ptrs; \
 		runs[cls]++; \
 	} \
-	static void update_##cls(size_t off, size_t len, int k, int rows, int vec_i, \
-				 const uint8_t *gftbls, const uint8_t *data, uint8_t *const *coding) \
+	static int update_##cls(size_t off, size_t len, int k, int rows, const uint8_t *col, \
+				const uint8_t *data, uint8_t *const *coding) \
 	{ \
-		(void)off, (void)len, (void)k, (void)rows, (void)vec_i, (void)gftbls, (void)data; \
-		(void)coding; \
+		(void)off, (void)len, (void)k, (void)rows, (void)col, (void)data, (void)coding; \
 		runs[cls]++; \
+		return 0; \
 	}
 COUNTING(GFRAID_CLASS_SMALL)
 COUNTING(GFRAID_CLASS_MEDIUM)

@@ -41,10 +41,25 @@ int gfraid_ec_encode_data(int len, int k, int rows, const unsigned char *gftbls,
 	return gfr_ec_encode_tables((size_t)len, k, rows, gftbls, data, coding);
 }
 
+/* An update past the page-sized ones (below): the variant for its class
+   and width, chosen now if need be; on the kernel's way, every update. */
+static __attribute__((__noinline__)) int update_sized(int len, int k, int rows, int vec_i,
+						      const unsigned char *gftbls,
+						      const unsigned char *data,
+						      unsigned char **coding)
+{
+	uint8_t *one = (uint8_t *)data;
+	struct gfr_call c = { k, rows, vec_i, 0, 0, (size_t)len, &one, coding, gftbls };
+
+	return gfr_run(GFRAID_OP_EC_UPDATE, gfr_call_ec_update, &c);
+}
+
 int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 				 const unsigned char *gftbls, const unsigned char *data,
 				 unsigned char **coding)
 {
+	const struct gfr_impl *im;
+
 	if (len < 0)
 		return GFRAID_ELEN;
 	if (!shards_ok(k, rows))
@@ -55,12 +70,18 @@ int gfraid_ec_encode_data_update(int len, int k, int rows, int vec_i,
 		return GFRAID_ENULL;
 	if (len == 0)
 		return 0;
-	{
-		uint8_t *one = (uint8_t *)data;
-		struct gfr_call c = { k, rows, vec_i, 0, 0, (size_t)len, &one, coding, gftbls };
-
-		return gfr_run(GFRAID_OP_EC_UPDATE, gfr_call_ec_update, &c);
-	}
+	/* A small update whose variant is chosen goes to it with a jump, and
+	   with no call on its way the entry keeps no frame: md's k+m pages
+	   and a daemon's partial writes make them by the million. The
+	   variant takes these arguments in this order (gfr_ec_update_fn). */
+	if (GFR_SIMD_BOUNDED || (size_t)len > GFR_SMALL_MAX)
+		return update_sized(len, k, rows, vec_i, gftbls, data, coding);
+	im = gfr_load_acquire(&gfr_selected[GFRAID_OP_EC_UPDATE][GFRAID_CLASS_SMALL]
+					   [gfr_width_of(GFRAID_OP_EC_UPDATE, 1 + rows)]);
+	if (!im)
+		return update_sized(len, k, rows, vec_i, gftbls, data, coding);
+	return ((gfr_ec_update_fn *)im->fn)(0, (size_t)len, k, rows,
+					    gftbls + (size_t)32 * vec_i, data, coding);
 }
 
 /* The tables of the shards being updated are gathered a block at a time
@@ -98,7 +119,7 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 		return 0;
 	/* one variant for the whole call */
 	im = gfr_impl_here(GFRAID_OP_EC_UPDATE_SHARDS, gfr_class(nsrc + rows, (size_t)len),
-			   gfr_width(gfr_op(GFRAID_OP_EC_UPDATE_SHARDS), nsrc + rows));
+			   gfr_width_of(GFRAID_OP_EC_UPDATE_SHARDS, nsrc + rows));
 	if (!im)
 		return GFRAID_ESELFTEST;
 	for (s0 = 0; s0 < nsrc; s0 += GATHER_SRCS) {
@@ -117,7 +138,7 @@ int gfraid_ec_update_shards(int len, int k, int rows, int nsrc, const int *vec_i
 			c.nout = nr;
 			c.in = (uint8_t *const *)src + s0;
 			c.out = coding + r0;
-			gfr_run_impl(GFRAID_OP_EC_UPDATE_SHARDS, im, &c);
+			gfr_run_on(GFRAID_OP_EC_UPDATE_SHARDS, gfr_call_ec_update_shards, im, &c);
 		}
 	}
 	return 0;

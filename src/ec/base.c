@@ -28,19 +28,20 @@ void gfr_ec_encode_base(size_t off, size_t len, int k, int rows, const uint8_t *
 	}
 }
 
-void gfr_ec_update_base(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls,
-			const uint8_t *data, uint8_t *const *coding)
+int gfr_ec_update_base(size_t off, size_t len, int k, int rows, const uint8_t *col,
+		       const uint8_t *data, uint8_t *const *coding)
 {
 	size_t end = off + len, x;
 	int i;
 
 	for (i = 0; i < rows; i++) {
 		uint8_t *out = coding[i];
-		const uint8_t *tbl = gftbls + (size_t)32 * (k * i + vec_i);
+		const uint8_t *tbl = col + (size_t)32 * k * i;
 
 		for (x = off; x < end; x++)
 			out[x] ^= gfr_gf_nibble_mul(tbl, data[x]);
 	}
+	return 0;
 }
 
 int gfr_ec_check_base(size_t off, size_t len, int k, int rows, const uint8_t *gftbls,

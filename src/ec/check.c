@@ -195,9 +195,9 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 	}
 	/* one variant of each for the whole call */
 	cls = gfr_class(ec->k + ec->m, len);
-	w = gfr_width(gfr_op(GFRAID_OP_EC_CHECK), ec->k + ec->m);
+	w = gfr_width_of(GFRAID_OP_EC_CHECK, ec->k + ec->m);
 	im = gfr_impl_here(GFRAID_OP_EC_CHECK, cls, w);
-	w = gfr_width(gfr_op(GFRAID_OP_EC_ENCODE), ec->k + ec->m);
+	w = gfr_width_of(GFRAID_OP_EC_ENCODE, ec->k + ec->m);
 	enc = gfr_impl_here(GFRAID_OP_EC_ENCODE, cls, w);
 	if (!im || !enc)
 		return GFRAID_ESELFTEST;
@@ -221,7 +221,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 			p[i] = (uint8_t *)shards[i] + off;
 		for (r = 0; r < m; r++)
 			p[k + m + r] = work ? work + (size_t)r * piece : NULL;
-		if (!gfr_run_impl(GFRAID_OP_EC_CHECK, im, &run))
+		if (!gfr_run_on(GFRAID_OP_EC_CHECK, gfr_call_ec_check, im, &run))
 			continue;
 		if (work_get(&l, &work, m, piece)) {
 			err = GFRAID_ENOMEM;
@@ -230,7 +230,7 @@ int gfraid_ec_check(const gfraid_ec *ec, size_t len, const unsigned char *const 
 		/* the parity recomputed into scratch, for the syndromes */
 		for (r = 0; r < m; r++)
 			p[k + r] = work + (size_t)r * piece;
-		gfr_run_impl(GFRAID_OP_EC_ENCODE, enc, &run);
+		gfr_run_on(GFRAID_OP_EC_ENCODE, gfr_call_ec_encode, enc, &run);
 		if (locate_piece(&l, work, piece, shards, off, n, wrong, &nwrong))
 			err = GFRAID_CHECK_UNLOCATABLE;
 	}

@@ -168,10 +168,10 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 }
 #endif
 
-/* Update: dst[r] ^= the products of src, shard vec_i, for R rows (a
-   compile-time count) over whole vectors of [off, end); returns where the
-   whole vectors stop. */
-GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, const uint8_t *gftbls, int vec_i,
+/* Update: dst[r] ^= the products of src, its column of the tables at col,
+   for R rows (a compile-time count) over whole vectors of [off, end);
+   returns where the whole vectors stop. */
+GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, const uint8_t *col_tables,
 				 const uint8_t *src, uint8_t *const *dst, const int R)
 {
 	uint8_t *to[EC_ROWS];
@@ -179,7 +179,7 @@ GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, const uint8_t *g
 	size_t o = off;
 	int r;
 
-	ec_col_load(&col, gftbls, k, 0, R, vec_i);
+	ec_col_load(&col, col_tables, k, 0, R, 0);
 	for (r = 0; r < R; r++)
 		to[r] = dst[r];
 	for (; o + EC_UPDATE_UNROLL(R) * VLEN <= end; o += EC_UPDATE_UNROLL(R) * VLEN)
@@ -291,8 +291,8 @@ GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint
 /* The parameters of a pass over rows (ec_rows_nr's, without OP). */
 #define EC_ROWS_PARAMS \
 	size_t off, size_t end, int k, int row0, const uint8_t *gftbls, uint8_t *const *data, \
-		int vec_i, const uint8_t *src, uint8_t *const *dst, int accumulate, \
-		uint8_t *const *stored, V *diff, int stream, int nr
+		const uint8_t *src, uint8_t *const *dst, int accumulate, uint8_t *const *stored, \
+		V *diff, int stream, int nr
 
 /* The rows of a streaming encode or of a check, out of line: ec_body's
    strips and passes call them. NT (a compile-time constant) 0 leaves the
@@ -304,7 +304,7 @@ GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint
 		V d = OP == EC_CHECK ? *diff : vzero(); \
 		size_t o = ec_rows_nr(off, end, k, row0, gftbls, data, dst, accumulate, stored, &d, \
 				      (NT) && stream, nr, OP); \
-		(void)vec_i, (void)src; \
+		(void)src; \
 		if (OP == EC_CHECK) \
 			*diff = d; \
 		return o; \
@@ -312,32 +312,33 @@ GFR_INLINE size_t ec_rows_nr(size_t off, size_t end, int k, int row0, const uint
 
 typedef size_t ec_rows_fn(EC_ROWS_PARAMS);
 
-/* The bytes past the last whole vector, from o to end, by base. */
-GFR_INLINE void ec_tail(size_t o, size_t end, int k, int rows, const uint8_t *gftbls,
-			uint8_t *const *data, int vec_i, const uint8_t *src,
-			uint8_t *const *parity, int accumulate, const int OP)
+/* The bytes past the last whole vector, from o to end, by base; update's
+   gftbls is src's column of the tables. Returns 0. */
+GFR_INLINE int ec_tail(size_t o, size_t end, int k, int rows, const uint8_t *gftbls,
+		       uint8_t *const *data, const uint8_t *src, uint8_t *const *parity,
+		       int accumulate, const int OP)
 {
 	if (o >= end)
-		return;
-	if (OP == EC_ENCODE)
-		gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
-	else
-		gfr_ec_update_base(o, end - o, k, rows, vec_i, gftbls, src, parity);
+		return 0;
+	if (OP != EC_ENCODE)
+		return gfr_ec_update_base(o, end - o, k, rows, gftbls, src, parity);
+	gfr_ec_encode_base(o, end - o, k, rows, gftbls, data, parity, accumulate);
+	return 0;
 }
 
 /*
  * Rows EC_ROWS at a time, the last pass with what is left, each pass by
  * rows_fn; the bytes past the last whole vector go to base. OP (a
  * compile-time constant) is one of EC_ENCODE (parity = the rows written,
- * or accumulated onto), EC_UPDATE (src is shard vec_i; parity accumulated
- * onto) and EC_CHECK (parity[0 .. rows) the stored parity, only read,
+ * or accumulated onto), EC_UPDATE (src is a shard, gftbls its column of
+ * the tables; parity accumulated onto) and EC_CHECK (parity[0 .. rows) the stored parity, only read,
  * parity[rows ..) scratch). NT (a compile-time constant): an encode that
  * does not accumulate stores its parity non-temporally where the rows are
  * vector-aligned, for blocks too large for the cache to keep. Returns
  * whether the check found a difference (0 for encode and update).
  */
 GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int rows,
-		       const uint8_t *gftbls, uint8_t *const *data, int vec_i, const uint8_t *src,
+		       const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
 		       uint8_t *const *parity, int accumulate, const int OP, const int NT)
 {
 	size_t end = off + len, o = end, s, s_end, strip;
@@ -370,8 +371,8 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
 
 			/* diff's address only where it is used: taken, it needs an
 			   aligned stack frame on every call */
-			o = rows_fn(s, s_end, k, row0, gftbls, data, vec_i, src, dst, accumulate,
-				    stored, OP == EC_CHECK ? &diff : NULL, stream, nr);
+			o = rows_fn(s, s_end, k, row0, gftbls, data, src, dst, accumulate, stored,
+				    OP == EC_CHECK ? &diff : NULL, stream, nr);
 		}
 	}
 	if (stream)
@@ -379,8 +380,7 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
 	if (OP == EC_CHECK)
 		return vany(diff) ||
 		       (o < end && gfr_ec_check_base(o, end - o, k, rows, gftbls, data, parity));
-	ec_tail(o, end, k, rows, gftbls, data, vec_i, src, parity, accumulate, OP);
-	return 0;
+	return ec_tail(o, end, k, rows, gftbls, data, src, parity, accumulate, OP);
 }
 
 /* Encode (not streaming) or update with the rows one pass makes, on
@@ -411,7 +411,7 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 					      uint8_t *const *coding, int accumulate); \
 	static size_t fn##_pass(EC_ROWS_PARAMS) \
 	{ \
-		(void)vec_i, (void)src, (void)stored, (void)diff, (void)stream; \
+		(void)src, (void)stored, (void)diff, (void)stream; \
 		fn(off, end - off, k, nr, gftbls + (size_t)32 * k * row0, data, dst, accumulate); \
 		return end; \
 	} \
@@ -419,7 +419,7 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 		size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(fn##_pass, off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
+		ec_body(fn##_pass, off, len, k, rows, gftbls, data, NULL, coding, accumulate, \
 			EC_ENCODE, 0); \
 	} \
 	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
@@ -430,7 +430,7 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 		else \
 			ec_tail(ec_rows_nr(off, off + len, k, 0, gftbls, data, coding, accumulate, \
 					   NULL, NULL, 0, rows, EC_ENCODE), \
-				off + len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
+				off + len, k, rows, gftbls, data, NULL, coding, accumulate, \
 				EC_ENCODE); \
 	}
 
@@ -439,7 +439,7 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 	void fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 		uint8_t *const *data, uint8_t *const *coding, int accumulate) \
 	{ \
-		ec_body(fn##_rows, off, len, k, rows, gftbls, data, -1, NULL, coding, accumulate, \
+		ec_body(fn##_rows, off, len, k, rows, gftbls, data, NULL, coding, accumulate, \
 			EC_ENCODE, 1); \
 	}
 
@@ -452,45 +452,48 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
    specialised ones called base instead of jumping to it (their stacks
    realigned for it). */
 #define EC_UPDATE_ROWS(fn, n) \
-	static __attribute__((__noinline__)) void fn##_rows##n( \
-		size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
-		const uint8_t *data, uint8_t *const *coding) \
+	static __attribute__((__noinline__)) int fn##_rows##n( \
+		size_t off, size_t len, int k, int rows, const uint8_t *col, const uint8_t *data, \
+		uint8_t *const *coding) \
 	{ \
-		ec_tail(ec_update_rows(off, off + len, k, gftbls, vec_i, data, coding, n), off + len, \
-			k, rows, gftbls, NULL, vec_i, data, coding, 1, EC_UPDATE); \
+		(void)rows; /* n: one register fewer to keep for base */ \
+		return ec_tail(ec_update_rows(off, off + len, k, col, data, coding, n), off + len, \
+			       k, n, col, NULL, data, coding, 1, EC_UPDATE); \
 	}
 #define EC_UPDATE_ROWS_ENTRY(fn, n) fn##_rows##n,
 
 #define GFR_EC_UPDATE(fn) \
-	__attribute__((__noinline__)) void fn(size_t off, size_t len, int k, int rows, int vec_i, \
-					      const uint8_t *gftbls, const uint8_t *data, \
-					      uint8_t *const *coding); \
+	__attribute__((__noinline__)) int fn(size_t off, size_t len, int k, int rows, \
+					     const uint8_t *col, const uint8_t *data, \
+					     uint8_t *const *coding); \
 	static size_t fn##_pass(EC_ROWS_PARAMS) \
 	{ \
 		(void)data, (void)accumulate, (void)stored, (void)diff, (void)stream; \
-		fn(off, end - off, k, nr, vec_i, gftbls + (size_t)32 * k * row0, src, dst); \
+		fn(off, end - off, k, nr, gftbls + (size_t)32 * k * row0, src, dst); \
 		return end; \
 	} \
-	static __attribute__((__noinline__)) void fn##_passes( \
-		size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
-		const uint8_t *data, uint8_t *const *coding) \
+	static __attribute__((__noinline__)) int fn##_passes(size_t off, size_t len, int k, \
+							    int rows, const uint8_t *col, \
+							    const uint8_t *data, \
+							    uint8_t *const *coding) \
 	{ \
-		ec_body(fn##_pass, off, len, k, rows, gftbls, NULL, vec_i, data, coding, 1, \
-			EC_UPDATE, 0); \
+		return ec_body(fn##_pass, off, len, k, rows, col, NULL, data, coding, 1, EC_UPDATE, \
+			       0); \
 	} \
 	EC_ROW_COUNTS(EC_UPDATE_ROWS, fn) \
-	void fn(size_t off, size_t len, int k, int rows, int vec_i, const uint8_t *gftbls, \
-		const uint8_t *data, uint8_t *const *coding) \
+	int fn(size_t off, size_t len, int k, int rows, const uint8_t *col, const uint8_t *data, \
+	       uint8_t *const *coding) \
 	{ \
-		static void (*const rows_fn[])(size_t, size_t, int, int, int, const uint8_t *, \
-					       const uint8_t *, uint8_t *const *) = { \
+		static int (*const rows_fn[])(size_t, size_t, int, int, const uint8_t *, \
+					      const uint8_t *, uint8_t *const *) = { \
 			EC_ROW_COUNTS(EC_UPDATE_ROWS_ENTRY, fn) \
 		}; \
 \
 		if (!ec_one_pass(len, k, rows, EC_UPDATE)) \
-			fn##_passes(off, len, k, rows, vec_i, gftbls, data, coding); \
-		else if (rows > 0) \
-			rows_fn[rows - 1](off, len, k, rows, vec_i, gftbls, data, coding); \
+			return fn##_passes(off, len, k, rows, col, data, coding); \
+		if (rows > 0) \
+			return rows_fn[rows - 1](off, len, k, rows, col, data, coding); \
+		return 0; \
 	}
 
 #define GFR_EC_CHECK(fn) \
@@ -498,7 +501,7 @@ _Static_assert(EC_STRIP <= EC_STRIP_FROM, "a strip of a pass would be strips aga
 	int fn(size_t off, size_t len, int k, int rows, const uint8_t *gftbls, \
 	       uint8_t *const *data, uint8_t *const *coding) \
 	{ \
-		return ec_body(fn##_rows, off, len, k, rows, gftbls, data, -1, NULL, coding, 0, \
+		return ec_body(fn##_rows, off, len, k, rows, gftbls, data, NULL, coding, 0, \
 			       EC_CHECK, 0); \
 	}
 

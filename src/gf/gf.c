@@ -22,22 +22,21 @@ void gfr_gf_mul_table(uint8_t c, uint8_t tbl[256])
 
 void gfr_gf_nibble_table(uint8_t c, uint8_t tbl[32])
 {
+	uint8_t bit[8];
 	int x;
 
-	/* c times a nibble is the XOR of c times its bits: a multiplication
-	   per bit, the rest by linearity (ec_init_tables makes one of these
-	   per coefficient) */
+	/* c times each bit by doubling (x^8 = x^4 + x^3 + x^2 + 1: 0x1d),
+	   c times a nibble the XOR of c times its bits: no multiplication,
+	   for xor_syndrome builds one of these on every call */
+	bit[0] = c;
+	for (x = 1; x < 8; x++)
+		bit[x] = (uint8_t)((bit[x - 1] << 1) ^ ((bit[x - 1] >> 7) * 0x1d));
 	tbl[0] = tbl[16] = 0;
 	for (x = 1; x < 16; x++) {
-		int low = x & -x;
+		int rest = x & (x - 1), b = __builtin_ctz((unsigned int)x);
 
-		if (x == low) {
-			tbl[x] = gfr_gf_mul(c, (uint8_t)x);
-			tbl[16 + x] = gfr_gf_mul(c, (uint8_t)(x << 4));
-		} else {
-			tbl[x] = tbl[low] ^ tbl[x - low];
-			tbl[16 + x] = tbl[16 + low] ^ tbl[16 + x - low];
-		}
+		tbl[x] = tbl[rest] ^ bit[b];
+		tbl[16 + x] = tbl[16 + rest] ^ bit[4 + b];
 	}
 }
 

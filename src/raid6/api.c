@@ -98,7 +98,7 @@ int gfraid_raid6_recover(int disks, size_t bytes, int faila, int failb, void **p
 		/* Data and Q: RAID-5 style from P, then Q from the data (gen
 		   asked for first, so a failure writes nothing). */
 		if (!gfr_impl_current(GFRAID_OP_GEN_SYNDROME, gfr_class(disks, bytes),
-				      gfr_width(gfr_op(GFRAID_OP_GEN_SYNDROME), disks)))
+				      gfr_width_of(GFRAID_OP_GEN_SYNDROME, disks)))
 			return GFRAID_ESELFTEST;
 		gfr_raid6_rebuild_from_p(disks, bytes, faila, ptrs);
 		return run(GFRAID_OP_GEN_SYNDROME, gfr_call_gen_syndrome, disks, bytes, 0, 0, ptrs);
@@ -147,7 +147,7 @@ int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member)
 		return GFRAID_ENULL;
 	/* one variant for the whole call */
 	im = bytes ? gfr_impl_here(GFRAID_OP_RAID6_CHECK, gfr_class(disks, bytes),
-				   gfr_width(gfr_op(GFRAID_OP_RAID6_CHECK), disks))
+				   gfr_width_of(GFRAID_OP_RAID6_CHECK, disks))
 		   : NULL;
 	if (bytes && !im)
 		return GFRAID_ESELFTEST;
@@ -156,7 +156,7 @@ int gfraid_raid6_check(int disks, size_t bytes, void *const *ptrs, int *member)
 
 		n = bytes - off < CHECK_PIECE ? bytes - off : CHECK_PIECE;
 		c.len = n;
-		if (!gfr_run_impl(GFRAID_OP_RAID6_CHECK, im, &c))
+		if (!gfr_run_on(GFRAID_OP_RAID6_CHECK, gfr_call_raid6_check, im, &c))
 			continue;
 		for (o = off; o < off + n; o++) {
 			int who = culprit(disks, (uint8_t *const *)ptrs, o);
