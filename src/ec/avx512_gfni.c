@@ -13,9 +13,12 @@
 #define EC_PAIRS 1
 /* encode with k <= 8 unrolled over k (simd_body.h) */
 #define EC_SMALL_K 8
-/* Update, one source into up to 4 rows: 64 bytes a step, which measured
-   faster than 128. */
-#define EC_UPDATE_UNROLL(rows) 1
+/* Update, one source into up to 4 rows: 64 bytes a step into 1 or 2
+   rows, which measured faster than 128 there; 128 into 3 or 4, which
+   held the 4-row update's speed where 64 lost up to a quarter with the
+   blocks not page-aligned or not in cache (docs/BENCHMARKS.md, "Loop
+   shapes"). */
+#define EC_UPDATE_UNROLL(rows) ((rows) > 2 ? 2 : 1)
 
 #include "gfni.h"
 #include "simd_body.h"
