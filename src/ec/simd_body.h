@@ -331,11 +331,12 @@ GFR_INLINE int ec_tail(size_t o, size_t end, int k, int rows, const uint8_t *gft
  * rows_fn; the bytes past the last whole vector go to base. OP (a
  * compile-time constant) is one of EC_ENCODE (parity = the rows written,
  * or accumulated onto), EC_UPDATE (src is a shard, gftbls its column of
- * the tables; parity accumulated onto) and EC_CHECK (parity[0 .. rows) the stored parity, only read,
- * parity[rows ..) scratch). NT (a compile-time constant): an encode that
- * does not accumulate stores its parity non-temporally where the rows are
- * vector-aligned, for blocks too large for the cache to keep. Returns
- * whether the check found a difference (0 for encode and update).
+ * the tables; parity accumulated onto) and EC_CHECK (parity[0 .. rows)
+ * the stored parity, only read, parity[rows ..) scratch). NT (a
+ * compile-time constant): an encode that does not accumulate stores its
+ * parity non-temporally where the rows are vector-aligned, for blocks too
+ * large for the cache to keep. Returns whether the check found a
+ * difference (0 for encode and update).
  */
 GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int rows,
 		       const uint8_t *gftbls, uint8_t *const *data, const uint8_t *src,
