@@ -397,9 +397,10 @@ static inline int gfr_call_members(const struct gfr_op *d, const struct gfr_call
    midpoint of the last two's. */
 static inline enum gfraid_width gfr_width_of(enum gfraid_op op, int members)
 {
-	if (members <= gfr_shapes[op].widths[0])
-		return GFRAID_WIDTH_NARROW;
-	return members <= gfr_shapes[op].widths[1] ? GFRAID_WIDTH_TYPICAL : GFRAID_WIDTH_WIDE;
+	/* counted, not branched: with compares, a one-page update took 5 ns
+	   more a call on an AMD Zen 5, in fewer instructions */
+	return (enum gfraid_width)((members > gfr_shapes[op].widths[0]) +
+				   (members > gfr_shapes[op].widths[1]));
 }
 
 /* select.c: the variant op runs now for calls of class cls and width w,
