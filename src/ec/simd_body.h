@@ -37,6 +37,7 @@
 #endif
 
 #include "strips.h"
+#include "../simd/claim.h"
 
 /* An encode's data shards per chunk where it reads a few at a time
    (ec_few_at_a_time): a streaming encode's (docs/BENCHMARKS.md, "Dispatch
@@ -71,15 +72,19 @@ _Static_assert(EC_CHUNK >= GFR_EC_CHECK_SCRATCH_K, "ec_check would need scratch 
  * or accumulating). With stored (the check's last chunk) they are compared
  * with the stored parity stored[r] instead, differences gathered into
  * *diff. stream: store them non-temporally (aligned rows, and sums no
- * later pass reads).
+ * later pass reads). split: the rows' stores may span two lines, whose
+ * lines are claimed first when the step does not read them.
  */
 GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *dst,
 			const struct ec_coefs *c, size_t o, int from_dst, const int R, const int U,
-			uint8_t *const *stored, V *diff, int stream)
+			uint8_t *const *stored, V *diff, int stream, int split)
 {
 	V acc[EC_ROWS][EC_UNROLL];
 	int r, u, j;
 
+	if (split && !from_dst && !stored)
+		for (r = 0; r < R; r++)
+			gfr_claim_lines(dst[r] + o, U * VLEN);
 	for (r = 0; r < R; r++)
 		for (u = 0; u < U; u++)
 			acc[r][u] = from_dst ? vload(dst[r] + o + u * VLEN) : vzero();
@@ -153,17 +158,19 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 	struct ec_coefs c;
 	uint8_t *in[EC_SMALL_K], *to[EC_ROWS];
 	size_t o;
-	int i;
+	int i, split = 0;
 
 	ec_coefs_load(&c, gftbls, K, row0, R, 0, K);
 	for (i = 0; i < K; i++)
 		in[i] = data[i];
-	for (i = 0; i < R; i++)
+	for (i = 0; i < R; i++) {
 		to[i] = dst[i];
+		split |= gfr_stores_split(dst[i] + off, VLEN);
+	}
 	for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-		ec_step(in, 0, K, to, &c, o, accumulate, R, EC_UNROLL, stored, diff, stream);
+		ec_step(in, 0, K, to, &c, o, accumulate, R, EC_UNROLL, stored, diff, stream, split);
 	for (; o + VLEN <= end; o += VLEN)
-		ec_step(in, 0, K, to, &c, o, accumulate, R, 1, stored, diff, stream);
+		ec_step(in, 0, K, to, &c, o, accumulate, R, 1, stored, diff, stream, split);
 	return o;
 }
 #endif
@@ -197,11 +204,13 @@ GFR_INLINE size_t ec_chunks(size_t off, size_t end, int k, int row0, const uint8
 	struct ec_coefs c;
 	size_t o = off;
 	int few = ec_few_at_a_time(k, end - off, stream, OP), i;
-	int per = few ? EC_FEW_CHUNK : EC_CHUNK, chunks = (k + per - 1) / per;
+	int per = few ? EC_FEW_CHUNK : EC_CHUNK, chunks = (k + per - 1) / per, split = 0;
 	/* streaming or read a few at a time, chunks of sizes that differ by one
 	   at most */
 	int even = stream || few;
 
+	for (i = 0; i < R; i++)
+		split |= gfr_stores_split(dst[i] + off, VLEN);
 	for (i = 0; i < chunks; i++) {
 		int j0 = even ? i * k / chunks : i * per;
 		int nj = (even ? (i + 1) * k / chunks : k - j0 < per ? k : j0 + per) - j0;
@@ -211,9 +220,10 @@ GFR_INLINE size_t ec_chunks(size_t off, size_t end, int k, int row0, const uint8
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
 		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
 			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, EC_UNROLL, last,
-				diff, nt);
+				diff, nt, split);
 		for (; o + VLEN <= end; o += VLEN)
-			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff, nt);
+			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff, nt,
+				split);
 	}
 	return o;
 }

@@ -25,6 +25,7 @@
 #define GFRAID_SIMD_BODY_H
 
 #include "../ops.h"
+#include "../simd/claim.h"
 
 /* Non-temporal stores need aligned P and Q; otherwise store normally. */
 GFR_INLINE int can_stream(const uint8_t *p, const uint8_t *q)
@@ -45,11 +46,15 @@ GFR_INLINE void put(uint8_t *dst, V v, int stream)
    recovery bodies (simd_recov.h) follow the same pattern. */
 
 GFR_INLINE void gen_at(uint8_t *const *d, int z0, uint8_t *pp, uint8_t *qq, size_t o,
-		       int stream, const int U)
+		       int stream, int split, const int U)
 {
 	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 	int u;
 
+	if (split) {
+		gfr_claim_lines(pp + o, U * VLEN);
+		gfr_claim_lines(qq + o, U * VLEN);
+	}
 	syndrome_vec(d, z0, o, -1, -1, p, q, U);
 	for (u = 0; u < U; u++) {
 		put(pp + o + u * VLEN, p[u], stream);
@@ -72,23 +77,24 @@ GFR_INLINE void gen_body(int disks, size_t off, size_t len, void **ptrs, const i
 	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	size_t end = off + len, o = off, skew = (uintptr_t)(pp + off) % VLEN;
 	int stream = nt && can_stream(pp + off, qq + off);
+	int split = gfr_stores_split(pp + off, VLEN) || gfr_stores_split(qq + off, VLEN);
 
 	if (len < VLEN) {
 		gfr_raid6_gen_base(disks, off, len, ptrs);
 		return;
 	}
 	if (skew && len > GFR_SMALL_MAX) {
-		gen_at(d, disks - 3, pp, qq, o, 0, 1);
+		gen_at(d, disks - 3, pp, qq, o, 0, split, 1);
 		o += VLEN - skew;
 	}
 	for (; o + U * VLEN <= end; o += U * VLEN)
-		gen_at(d, disks - 3, pp, qq, o, stream, U);
+		gen_at(d, disks - 3, pp, qq, o, stream, split, U);
 	for (; o + VLEN <= end; o += VLEN)
-		gen_at(d, disks - 3, pp, qq, o, stream, 1);
+		gen_at(d, disks - 3, pp, qq, o, stream, split, 1);
 	if (stream)
 		vfence();
 	if (o < end)
-		gen_at(d, disks - 3, pp, qq, end - VLEN, 0, 1);
+		gen_at(d, disks - 3, pp, qq, end - VLEN, 0, 0, 1);
 }
 
 /* P ^= p, Q ^= q for U vectors at o. */

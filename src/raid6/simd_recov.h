@@ -11,11 +11,20 @@
 
 /* The P, Q and lost blocks, read from ptrs[] once per call: stores through
    uint8_t * could alias ptrs[], and the compiler would reload them every
-   vector. */
+   vector. split: stores to x or y may span two lines (claim.h). */
 struct recov_blocks {
 	const uint8_t *p, *q;
 	uint8_t *x, *y;
+	int split;
 };
+
+GFR_INLINE void recov_claim(const struct recov_blocks *r, size_t o, const int U)
+{
+	if (r->split) {
+		gfr_claim_lines(r->x + o, U * VLEN);
+		gfr_claim_lines(r->y + o, U * VLEN);
+	}
+}
 
 /*
  * Two lost data disks x < y in one pass: P' and Q' without them stay in
@@ -28,6 +37,7 @@ GFR_INLINE void data2_at(uint8_t **d, int z0, int fa, int fb, const struct recov
 	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 	int u;
 
+	recov_claim(r, o, U);
 	syndrome_vec(d, z0, o, fa, fb, p, q, U);
 	for (u = 0; u < U; u++) {
 		size_t at = o + u * VLEN;
@@ -44,7 +54,9 @@ GFR_INLINE void data2_body(int disks, size_t off, size_t len, int fa, int fb, vo
 			   const int U)
 {
 	uint8_t **d = (uint8_t **)ptrs;
-	struct recov_blocks r = { d[disks - 2], d[disks - 1], d[fa], d[fb] };
+	struct recov_blocks r = { d[disks - 2], d[disks - 1], d[fa], d[fb],
+				  gfr_stores_split(d[fa] + off, VLEN) ||
+					  gfr_stores_split(d[fb] + off, VLEN) };
 	uint8_t den_inv = gfr_gf_inv[gfr_gf_pow2(fb - fa) ^ 1];
 	struct vmul a = vmul_setup(gfr_gf_mul(gfr_gf_pow2(fb - fa), den_inv));
 	struct vmul b = vmul_setup(gfr_gf_mul(gfr_gf_pow2(-fa), den_inv));
@@ -65,6 +77,7 @@ GFR_INLINE void datap_at(uint8_t **d, int z0, int fa, const struct recov_blocks 
 	V p[GFR_MAX_UNROLL], q[GFR_MAX_UNROLL];
 	int u;
 
+	recov_claim(r, o, U);
 	syndrome_vec(d, z0, o, fa, -1, p, q, U);
 	for (u = 0; u < U; u++) {
 		size_t at = o + u * VLEN;
@@ -79,7 +92,9 @@ GFR_INLINE void datap_body(int disks, size_t off, size_t len, int fa, void **ptr
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	/* y is P, rewritten */
-	struct recov_blocks r = { NULL, d[disks - 1], d[fa], d[disks - 2] };
+	struct recov_blocks r = { NULL, d[disks - 1], d[fa], d[disks - 2],
+				  gfr_stores_split(d[fa] + off, VLEN) ||
+					  gfr_stores_split(d[disks - 2] + off, VLEN) };
 	struct vmul m = vmul_setup(gfr_gf_pow2(-fa));
 	size_t end = off + len, o = off;
 
