@@ -4,13 +4,17 @@
 ;
 ; void gfr_ec_avx512_gfni_kernel(size_t len, int nsrc, int nrows,
 ;                                const uint64_t *mats, uint8_t *const *src,
-;                                uint8_t *const *dst, int accumulate);
+;                                uint8_t *const *dst, int flags);
 ;
 ; For each of the nrows (1..4) outputs dst[r], over len bytes (a multiple
 ; of 128, at least 128): dst[r] (^)= sum over j < nsrc of M[r][j] * src[j],
 ; where M[r][j] = mats[r * 16 + j] is the gf2p8affineqb matrix of the
 ; coefficient (built by src/ec/avx512_gfni_asm.c from the ISA-L tables).
-; accumulate = 0: dst is overwritten; otherwise the sum is XORed into it.
+; flags bit 0 (accumulate) clear: dst is overwritten; set: the sum is
+; XORed into it. Bit 1: dst's stores may span two cache lines; when
+; overwriting, each step first prefetches the lines it will store, which
+; then come from memory together instead of one store after another
+; (src/simd/claim.h).
 ;
 ; 128 bytes (two zmm) per step; sources two at a time, each pair's two
 ; products folded into an accumulator by one vpternlogq; matrices
@@ -18,7 +22,7 @@
 ; accumulators are fixed registers: zmm0-zmm7 (row r: zmm(2r), zmm(2r+1)).
 ;
 ; System V ABI: rdi len, esi nsrc, edx nrows, rcx mats, r8 src, r9 dst,
-; [rsp + 8] accumulate. Clobbers only caller-saved registers; callers in
+; [rsp + 8] flags. Clobbers only caller-saved registers; callers in
 ; the kernel hold kernel_fpu_begin().
 ;
 ; In a kernel built with return thunks (retbleed: CONFIG_RETHUNK, 6.12's
@@ -45,7 +49,7 @@ global gfr_ec_avx512_gfni_kernel:function (gfr_ec_avx512_gfni_kernel.end - gfr_e
 .rows%1:
 	xor	r10, r10			; byte offset
 .step%1:
-	test	eax, eax
+	test	eax, 1
 	jz	.zero%1
 %assign r 0
 %rep %1
@@ -56,6 +60,16 @@ global gfr_ec_avx512_gfni_kernel:function (gfr_ec_avx512_gfni_kernel.end - gfr_e
 %endrep
 	jmp	.sources%1
 .zero%1:
+	test	eax, 2
+	jz	.zeroed%1
+%assign r 0
+%rep %1
+	mov	r11, [r9 + 8 * r]
+	prefetcht0 [r11 + r10 + 63]
+	prefetcht0 [r11 + r10 + 127]
+%assign r r + 1
+%endrep
+.zeroed%1:
 %assign r 0
 %rep %1
 	vpxorq	zmm %+ %eval(2 * r), zmm %+ %eval(2 * r), zmm %+ %eval(2 * r)
@@ -117,7 +131,7 @@ global gfr_ec_avx512_gfni_kernel:function (gfr_ec_avx512_gfni_kernel.end - gfr_e
 gfr_ec_avx512_gfni_kernel:
 	push	rbx
 	push	r12
-	mov	eax, [rsp + 24]			; accumulate (7th argument)
+	mov	eax, [rsp + 24]			; flags (7th argument)
 	cmp	edx, 2
 	jb	.rows1
 	je	.rows2

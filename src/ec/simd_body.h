@@ -120,6 +120,16 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *ds
 		}
 }
 
+/* Whether a store to one of the R rows at off may span two lines. */
+GFR_INLINE int ec_rows_split(uint8_t *const *dst, size_t off, const int R)
+{
+	int r, split = 0;
+
+	for (r = 0; r < R; r++)
+		split |= gfr_stores_split(dst[r] + off, VLEN);
+	return split;
+}
+
 /* Update: dst[r] ^= coef(r) * src for U vectors at o, the coefficients and
    pointers in registers (loaded once: stores through uint8_t * could alias
    the tables and the pointer array, so the compiler would reload them).
@@ -158,15 +168,13 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 	struct ec_coefs c;
 	uint8_t *in[EC_SMALL_K], *to[EC_ROWS];
 	size_t o;
-	int i, split = 0;
+	int i, split = ec_rows_split(dst, off, R);
 
 	ec_coefs_load(&c, gftbls, K, row0, R, 0, K);
 	for (i = 0; i < K; i++)
 		in[i] = data[i];
-	for (i = 0; i < R; i++) {
+	for (i = 0; i < R; i++)
 		to[i] = dst[i];
-		split |= gfr_stores_split(dst[i] + off, VLEN);
-	}
 	for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
 		ec_step(in, 0, K, to, &c, o, accumulate, R, EC_UNROLL, stored, diff, stream, split);
 	for (; o + VLEN <= end; o += VLEN)
@@ -204,13 +212,12 @@ GFR_INLINE size_t ec_chunks(size_t off, size_t end, int k, int row0, const uint8
 	struct ec_coefs c;
 	size_t o = off;
 	int few = ec_few_at_a_time(k, end - off, stream, OP), i;
-	int per = few ? EC_FEW_CHUNK : EC_CHUNK, chunks = (k + per - 1) / per, split = 0;
+	int per = few ? EC_FEW_CHUNK : EC_CHUNK, chunks = (k + per - 1) / per;
+	int split = ec_rows_split(dst, off, R);
 	/* streaming or read a few at a time, chunks of sizes that differ by one
 	   at most */
 	int even = stream || few;
 
-	for (i = 0; i < R; i++)
-		split |= gfr_stores_split(dst[i] + off, VLEN);
 	for (i = 0; i < chunks; i++) {
 		int j0 = even ? i * k / chunks : i * per;
 		int nj = (even ? (i + 1) * k / chunks : k - j0 < per ? k : j0 + per) - j0;
