@@ -31,7 +31,7 @@ void gfr_ec_encode_avx512_gfni_asm(size_t off, size_t len, int k, int rows, cons
 
 		for (i = 0, split = 0; i < nr; i++) {
 			dst[i] = coding[row0 + i] + off;
-			split |= gfr_stores_split(dst[i], 64);
+			split |= gfr_stores_split(dst[i], 0, 64);
 		}
 		for (j0 = 0; j0 < k; j0 += EC_CHUNK) {
 			int nj = k - j0 < EC_CHUNK ? k - j0 : EC_CHUNK;

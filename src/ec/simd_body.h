@@ -126,7 +126,7 @@ GFR_INLINE int ec_rows_split(uint8_t *const *dst, size_t off, const int R)
 	int r, split = 0;
 
 	for (r = 0; r < R; r++)
-		split |= gfr_stores_split(dst[r] + off, VLEN);
+		split |= gfr_stores_split(dst[r], off, VLEN);
 	return split;
 }
 

@@ -77,7 +77,7 @@ GFR_INLINE void gen_body(int disks, size_t off, size_t len, void **ptrs, const i
 	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	size_t end = off + len, o = off, skew = (uintptr_t)(pp + off) % VLEN;
 	int stream = nt && can_stream(pp + off, qq + off);
-	int split = gfr_stores_split(pp + off, VLEN) || gfr_stores_split(qq + off, VLEN);
+	int split = gfr_stores_split(pp, off, VLEN) || gfr_stores_split(qq, off, VLEN);
 
 	if (len < VLEN) {
 		gfr_raid6_gen_base(disks, off, len, ptrs);

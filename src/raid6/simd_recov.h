@@ -55,8 +55,8 @@ GFR_INLINE void data2_body(int disks, size_t off, size_t len, int fa, int fb, vo
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	struct recov_blocks r = { d[disks - 2], d[disks - 1], d[fa], d[fb],
-				  gfr_stores_split(d[fa] + off, VLEN) ||
-					  gfr_stores_split(d[fb] + off, VLEN) };
+				  gfr_stores_split(d[fa], off, VLEN) ||
+					  gfr_stores_split(d[fb], off, VLEN) };
 	uint8_t den_inv = gfr_gf_inv[gfr_gf_pow2(fb - fa) ^ 1];
 	struct vmul a = vmul_setup(gfr_gf_mul(gfr_gf_pow2(fb - fa), den_inv));
 	struct vmul b = vmul_setup(gfr_gf_mul(gfr_gf_pow2(-fa), den_inv));
@@ -93,8 +93,8 @@ GFR_INLINE void datap_body(int disks, size_t off, size_t len, int fa, void **ptr
 	uint8_t **d = (uint8_t **)ptrs;
 	/* y is P, rewritten */
 	struct recov_blocks r = { NULL, d[disks - 1], d[fa], d[disks - 2],
-				  gfr_stores_split(d[fa] + off, VLEN) ||
-					  gfr_stores_split(d[disks - 2] + off, VLEN) };
+				  gfr_stores_split(d[fa], off, VLEN) ||
+					  gfr_stores_split(d[disks - 2], off, VLEN) };
 	struct vmul m = vmul_setup(gfr_gf_pow2(-fa));
 	size_t end = off + len, o = off;
 

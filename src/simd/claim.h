@@ -22,10 +22,12 @@ static inline __attribute__((always_inline)) void gfr_claim_lines(const uint8_t 
 		__builtin_prefetch(p + b, 1, 3);
 }
 
-/* Whether a store at p + o, o a multiple of vlen, can span two lines. */
-static inline __attribute__((always_inline)) int gfr_stores_split(const uint8_t *p, int vlen)
+/* Whether a store at p + off + o, o a multiple of vlen, can span two
+   lines (p may be NULL, where the op stores nothing to it). */
+static inline __attribute__((always_inline)) int gfr_stores_split(const uint8_t *p, size_t off,
+								  int vlen)
 {
-	return (uintptr_t)p % (uintptr_t)vlen != 0;
+	return ((uintptr_t)p + off) % (uintptr_t)vlen != 0;
 }
 
 #endif
