@@ -374,7 +374,11 @@ void gfraid_ec_free(gfraid_ec *ec);
  * every op that has a variant of that name) or `op=name` (op as printed
  * by gfraid_op_name). A name that is unknown, or that this CPU
  * cannot run, is ignored and the automatic choice stands;
- * gfraid_impl_selected() always tells which variant runs.
+ * gfraid_impl_selected() always tells which variant runs. A few variants
+ * run only where named like this (or by gfraid_impl_force): the nasm
+ * encode, avx512_gfni_asm, twin of avx512_gfni, is verified and
+ * self-tested like every variant but never timed or chosen automatically
+ * (it loses to the C kernel with the blocks not in cache).
  *
  * No variant runs before it has passed a known-answer self-test on this
  * machine: the first time it would be chosen, forced or asked about

@@ -94,6 +94,9 @@ struct gfr_impl {
 	/* Its parity stores bypass the cache (its name ends in nt): a
 	   candidate for huge calls only. */
 	unsigned char nontemporal;
+	/* Its tier's variants run only where named (GFRAID_IMPL,
+	   gfraid_impl_force): never timed or chosen by the dispatch. */
+	unsigned char forced_only;
 };
 
 /*

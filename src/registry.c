@@ -38,9 +38,12 @@
 #define GFR_IF_PASTE(c) GFR_IF_##c
 #define GFR_IF_KEPT(tier, ...) GFR_IF(GFR_KEPT(GFR_OMIT_##tier))(__VA_ARGS__)
 
-/* What each tier needs from the CPU and the OS: GFR_NEEDS_<tier>. */
+/* What each tier needs from the CPU and the OS, GFR_NEEDS_<tier>, and
+   whether its variants run only where named, GFR_FORCED_<tier>. */
+enum { GFR_DISPATCH_AUTO, GFR_DISPATCH_FORCED };
 enum {
-#define GFR_TIER(tier, flags, needs, multiply) GFR_NEEDS_##tier = (needs),
+#define GFR_TIER(tier, flags, needs, dispatch, multiply) \
+	GFR_NEEDS_##tier = (needs), GFR_FORCED_##tier = GFR_DISPATCH_##dispatch,
 #include "variants.h"
 };
 
@@ -52,7 +55,7 @@ enum {
 static const struct gfr_impl variants[] = {
 #define GFR_VARIANT(op, arch, tier, fn) \
 	GFR_ON_##arch(GFR_IF_KEPT(tier, { NAME(fn, GFR_PREFIX_##op), GFR_NEEDS_##tier, (gfr_fn)fn, \
-					  &gfr_op_##op, NONTEMPORAL(fn) }, ))
+					  &gfr_op_##op, NONTEMPORAL(fn), GFR_FORCED_##tier }, ))
 #include "variants.h"
 };
 

@@ -247,16 +247,18 @@ static int usable_here(const struct gfr_impl *im, void *ctx)
 	       gfr_verdict(ch->op, (int)(im - first), NULL) == GFR_VERDICT_PASSED;
 }
 
-/* Usable, and suited to the class: non-temporal stores only for huge
-   calls, whose parity would leave the cache anyway (for blocks that stay
-   in cache they send it to memory a caller is about to read it from), and
-   never for an op that stores to lines it has just read (GFR_OP_RMW): the
-   store then evicts a line the cache holds (docs/BENCHMARKS.md). */
+/* Usable, open to the dispatch (not of a FORCED tier), and suited to the
+   class: non-temporal stores only for huge calls, whose parity would
+   leave the cache anyway (for blocks that stay in cache they send it to
+   memory a caller is about to read it from), and never for an op that
+   stores to lines it has just read (GFR_OP_RMW): the store then evicts a
+   line the cache holds (docs/BENCHMARKS.md). */
 static int suits_class(const struct gfr_impl *im, void *ctx)
 {
 	const struct choosing *ch = ctx;
 
-	return (!im->nontemporal ||
+	return !im->forced_only &&
+	       (!im->nontemporal ||
 		(ch->cls == GFRAID_CLASS_HUGE && !(gfr_flags(ch->op) & GFR_OP_RMW))) &&
 	       usable_here(im, ctx);
 }

@@ -6,12 +6,15 @@
  * lists of both builds (CMakeLists.txt, kernel/Kbuild) follow from these
  * lines.
  *
- *   GFR_TIER(tier, "compiler flags", CPU needs, multiply)
+ *   GFR_TIER(tier, "compiler flags", CPU needs, dispatch, multiply)
  *     the flags every file of the tier is compiled with, the
- *     GFRAID_CPU_* bits that must all be present to run it, and how its
- *     EC and recovery code multiply: TABLES where by nibble-table lookups
- *     (PSHUFB, TBL), which a kernel build can leave out (kernel/Kbuild,
- *     GFRAID_TABLE_TIERS=n), else NO_TABLES;
+ *     GFRAID_CPU_* bits that must all be present to run it, whether the
+ *     dispatch may choose its variants (AUTO) or they run only where
+ *     named (FORCED: GFRAID_IMPL, gfraid_impl_force; self-tested and
+ *     verified like the rest, never timed by the calibration), and how
+ *     its EC and recovery code multiply: TABLES where by nibble-table
+ *     lookups (PSHUFB, TBL), which a kernel build can leave out
+ *     (kernel/Kbuild, GFRAID_TABLE_TIERS=n), else NO_TABLES;
  *   GFR_VARIANT(op, arch, tier, function)
  *     a variant of op (its descriptor's name, see ops.h), built on arch
  *     (X86_64, AARCH64; ANY for base) from src/<family>/<tier>.c, where
@@ -44,22 +47,22 @@
 
 /* clang-format off: one entry per line, as the builds parse them */
 #ifndef GFR_TIER
-#define GFR_TIER(tier, flags, needs, multiply)
+#define GFR_TIER(tier, flags, needs, dispatch, multiply)
 #endif
 #ifndef GFR_VARIANT
 #define GFR_VARIANT(op, arch, tier, fn)
 #endif
 
-GFR_TIER(base, "", 0, NO_TABLES)
-GFR_TIER(sse2, "-msse2", GFRAID_CPU_SSE2, NO_TABLES)
-GFR_TIER(ssse3, "-mssse3", GFRAID_CPU_SSE2 | GFRAID_CPU_SSSE3, TABLES)
-GFR_TIER(avx2, "-mavx2", GFRAID_CPU_AVX | GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM, TABLES)
-GFR_TIER(avx512, "-mavx512f -mavx512bw", GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM, TABLES)
-GFR_TIER(avx2_gfni, "-mavx2 -mgfni", GFRAID_CPU_AVX | GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM | GFRAID_CPU_GFNI, NO_TABLES)
-GFR_TIER(avx512_gfni, "-mavx512f -mavx512bw -mgfni", GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM | GFRAID_CPU_GFNI, NO_TABLES)
-GFR_TIER(avx512_gfni_asm, "-mavx512f -mavx512bw -mgfni", GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM | GFRAID_CPU_GFNI, NO_TABLES)
-GFR_TIER(neon, "", GFRAID_CPU_NEON, TABLES)
-GFR_TIER(neon_sha3, "-march=armv8.2-a+sha3", GFRAID_CPU_NEON | GFRAID_CPU_SHA3, TABLES)
+GFR_TIER(base, "", 0, AUTO, NO_TABLES)
+GFR_TIER(sse2, "-msse2", GFRAID_CPU_SSE2, AUTO, NO_TABLES)
+GFR_TIER(ssse3, "-mssse3", GFRAID_CPU_SSE2 | GFRAID_CPU_SSSE3, AUTO, TABLES)
+GFR_TIER(avx2, "-mavx2", GFRAID_CPU_AVX | GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM, AUTO, TABLES)
+GFR_TIER(avx512, "-mavx512f -mavx512bw", GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM, AUTO, TABLES)
+GFR_TIER(avx2_gfni, "-mavx2 -mgfni", GFRAID_CPU_AVX | GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM | GFRAID_CPU_GFNI, AUTO, NO_TABLES)
+GFR_TIER(avx512_gfni, "-mavx512f -mavx512bw -mgfni", GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM | GFRAID_CPU_GFNI, AUTO, NO_TABLES)
+GFR_TIER(avx512_gfni_asm, "-mavx512f -mavx512bw -mgfni", GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_YMM | GFRAID_CPU_OS_ZMM | GFRAID_CPU_GFNI, FORCED, NO_TABLES)
+GFR_TIER(neon, "", GFRAID_CPU_NEON, AUTO, TABLES)
+GFR_TIER(neon_sha3, "-march=armv8.2-a+sha3", GFRAID_CPU_NEON | GFRAID_CPU_SHA3, AUTO, TABLES)
 
 GFR_VARIANT(gen_syndrome, X86_64, avx512_gfni, gfr_raid6_gen_avx512_gfni_x2)
 GFR_VARIANT(gen_syndrome, X86_64, avx512_gfni, gfr_raid6_gen_avx512_gfni_x4)

@@ -7,6 +7,7 @@
 
 #include "common.h"
 #include "calibrate.h"
+#include "ops.h"
 
 static int nontemporal(const char *name)
 {
@@ -22,14 +23,18 @@ static int rmw(enum gfraid_op o)
 }
 
 /* One op, class and width, calibrated: the choice scores 1000; every timed
-   variant is usable and suits the class (non-temporal ones only for huge
-   blocks, never for a read-modify-write); the choice is the first in
+   variant is usable, of a tier the dispatch may choose (not FORCED), and
+   suits the class (non-temporal ones only for huge blocks, never for a
+   read-modify-write); the choice is the first in
    table order within the class's margin of the fastest (scores are
    rounded to thousandths: 2 of slack). */
 static void check_calibrated(enum gfraid_op o, enum gfraid_class c, enum gfraid_width w, int sel)
 {
 	int n = gfraid_impl_count(o), i, timed = 0, fastest = 1000000;
 	int margin = 1000 + (int)gfr_calibrate_margin[c];
+	const struct gfr_impl *first;
+
+	ck_assert_int_eq(gfr_op_variants(o, &first), n);
 
 	for (i = 0; i < n; i++) {
 		int t = gfraid_impl_calibration(o, c, w, i);
@@ -40,6 +45,8 @@ static void check_calibrated(enum gfraid_op o, enum gfraid_class c, enum gfraid_
 		timed++;
 		fastest = t < fastest ? t : fastest;
 		ck_assert_int_eq(gfraid_impl_available(o, i), 1);
+		ck_assert_msg(!first[i].forced_only, "%s of %s timed, though its tier is FORCED",
+			      gfraid_impl_name(o, i), gfraid_op_name(o));
 		ck_assert_msg(!nontemporal(gfraid_impl_name(o, i)) ||
 				      (c == GFRAID_CLASS_HUGE && !rmw(o)),
 			      "%s of %s timed for %s blocks", gfraid_impl_name(o, i), gfraid_op_name(o),

@@ -107,9 +107,9 @@ END_TEST
 
 /* Selection logic on a made-up table: fast needs bit 0, wide bit 1. */
 static const struct gfr_impl fake[] = {
-	{ "wide", 1u << 1, NULL, NULL, 0 },
-	{ "fast", 1u << 0, NULL, NULL, 0 },
-	{ "base", 0, NULL, NULL, 0 },
+	{ "wide", 1u << 1, NULL, NULL, 0, 0 },
+	{ "fast", 1u << 0, NULL, NULL, 0, 0 },
+	{ "base", 0, NULL, NULL, 0, 0 },
 };
 
 /* Usable: the variant's needs are within the features *ctx. */
@@ -182,18 +182,20 @@ START_TEST(selection_matches_setting)
 			enum gfraid_op o = (enum gfraid_op)op;
 			enum gfraid_class cls = (enum gfraid_class)(c / GFRAID_WIDTH_COUNT);
 			struct gfr_impl usable[32], suited[32];
+			const struct gfr_impl *want, *first;
 			int n = gfraid_impl_count(o), i, how;
-			const struct gfr_impl *want;
 			const char *name;
 
 			ck_assert_int_le(n, 32);
+			ck_assert_int_eq(gfr_op_variants(o, &first), n);
 			for (i = 0; i < n; i++) {
 				name = gfraid_impl_name(o, i);
 				usable[i].name = suited[i].name = name;
 				usable[i].needs = gfraid_impl_available(o, i) ? 0 : 1;
-				/* non-temporal stores only for huge calls,
-				   never for a read-modify-write */
-				suited[i].needs = usable[i].needs ||
+				/* never a FORCED tier's; non-temporal stores
+				   only for huge calls, never for a
+				   read-modify-write */
+				suited[i].needs = usable[i].needs || first[i].forced_only ||
 						  ((cls != GFRAID_CLASS_HUGE ||
 						    (gfr_flags(o) & GFR_OP_RMW)) &&
 						   !strcmp(name + strlen(name) - 2, "nt"));
@@ -359,6 +361,41 @@ START_TEST(nontemporal_by_name)
 }
 END_TEST
 
+/* The registry's FORCED column reaches the table: the nasm encode, twin of
+   the C one, runs where named and is never the automatic choice. */
+START_TEST(forced_tier)
+{
+	const struct gfr_impl *all;
+	int n = gfr_variants_all(&all), i, c, asm_at = -1, forced = 0;
+
+	for (i = 0; i < n; i++) {
+		int is_asm = !strcmp(all[i].name, "avx512_gfni_asm");
+
+		ck_assert_msg(all[i].forced_only == is_asm, "%s of %s: forced_only %d",
+			      all[i].name, all[i].op->name, all[i].forced_only);
+		forced += all[i].forced_only;
+	}
+#if defined(__x86_64__)
+	ck_assert_int_eq(forced, 1);
+#endif
+	for (i = 0; i < gfraid_impl_count(GFRAID_OP_EC_ENCODE); i++)
+		if (!strcmp(gfraid_impl_name(GFRAID_OP_EC_ENCODE, i), "avx512_gfni_asm"))
+			asm_at = i;
+	if (asm_at < 0 || !gfraid_impl_available(GFRAID_OP_EC_ENCODE, asm_at)) {
+		fprintf(stderr, "forced_tier: no avx512_gfni_asm runs here; forcing not tried\n");
+		return;
+	}
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_EC_ENCODE, "avx512_gfni_asm"), 0);
+	for (c = 0; c < SLOTS; c++)
+		ck_assert_str_eq(selected(GFRAID_OP_EC_ENCODE, c), "avx512_gfni_asm");
+	ck_assert_int_eq(gfraid_impl_force(GFRAID_OP_EC_ENCODE, NULL), 0);
+	if (getenv("GFRAID_IMPL"))
+		return;
+	for (c = 0; c < SLOTS; c++)
+		ck_assert_str_ne(selected(GFRAID_OP_EC_ENCODE, c), "avx512_gfni_asm");
+}
+END_TEST
+
 /* Stand-ins installed as one op's choice per class (or per width, the
    first three), counting their calls: a call runs the variant of its own
    class and width. */
@@ -388,18 +425,18 @@ COUNTING(GFRAID_CLASS_LARGE)
 COUNTING(GFRAID_CLASS_HUGE)
 
 static const struct gfr_impl counting[3][GFRAID_CLASS_COUNT] = {
-	{ { "s", 0, (gfr_fn)gen_GFRAID_CLASS_SMALL, &gfr_op_gen_syndrome, 0 },
-	  { "m", 0, (gfr_fn)gen_GFRAID_CLASS_MEDIUM, &gfr_op_gen_syndrome, 0 },
-	  { "l", 0, (gfr_fn)gen_GFRAID_CLASS_LARGE, &gfr_op_gen_syndrome, 0 },
-	  { "h", 0, (gfr_fn)gen_GFRAID_CLASS_HUGE, &gfr_op_gen_syndrome, 0 } },
-	{ { "s", 0, (gfr_fn)xor_GFRAID_CLASS_SMALL, &gfr_op_xor_syndrome, 0 },
-	  { "m", 0, (gfr_fn)xor_GFRAID_CLASS_MEDIUM, &gfr_op_xor_syndrome, 0 },
-	  { "l", 0, (gfr_fn)xor_GFRAID_CLASS_LARGE, &gfr_op_xor_syndrome, 0 },
-	  { "h", 0, (gfr_fn)xor_GFRAID_CLASS_HUGE, &gfr_op_xor_syndrome, 0 } },
-	{ { "s", 0, (gfr_fn)update_GFRAID_CLASS_SMALL, &gfr_op_ec_update, 0 },
-	  { "m", 0, (gfr_fn)update_GFRAID_CLASS_MEDIUM, &gfr_op_ec_update, 0 },
-	  { "l", 0, (gfr_fn)update_GFRAID_CLASS_LARGE, &gfr_op_ec_update, 0 },
-	  { "h", 0, (gfr_fn)update_GFRAID_CLASS_HUGE, &gfr_op_ec_update, 0 } },
+	{ { "s", 0, (gfr_fn)gen_GFRAID_CLASS_SMALL, &gfr_op_gen_syndrome, 0, 0 },
+	  { "m", 0, (gfr_fn)gen_GFRAID_CLASS_MEDIUM, &gfr_op_gen_syndrome, 0, 0 },
+	  { "l", 0, (gfr_fn)gen_GFRAID_CLASS_LARGE, &gfr_op_gen_syndrome, 0, 0 },
+	  { "h", 0, (gfr_fn)gen_GFRAID_CLASS_HUGE, &gfr_op_gen_syndrome, 0, 0 } },
+	{ { "s", 0, (gfr_fn)xor_GFRAID_CLASS_SMALL, &gfr_op_xor_syndrome, 0, 0 },
+	  { "m", 0, (gfr_fn)xor_GFRAID_CLASS_MEDIUM, &gfr_op_xor_syndrome, 0, 0 },
+	  { "l", 0, (gfr_fn)xor_GFRAID_CLASS_LARGE, &gfr_op_xor_syndrome, 0, 0 },
+	  { "h", 0, (gfr_fn)xor_GFRAID_CLASS_HUGE, &gfr_op_xor_syndrome, 0, 0 } },
+	{ { "s", 0, (gfr_fn)update_GFRAID_CLASS_SMALL, &gfr_op_ec_update, 0, 0 },
+	  { "m", 0, (gfr_fn)update_GFRAID_CLASS_MEDIUM, &gfr_op_ec_update, 0, 0 },
+	  { "l", 0, (gfr_fn)update_GFRAID_CLASS_LARGE, &gfr_op_ec_update, 0, 0 },
+	  { "h", 0, (gfr_fn)update_GFRAID_CLASS_HUGE, &gfr_op_ec_update, 0, 0 } },
 };
 
 static void install(int which, enum gfraid_op op)
@@ -579,6 +616,7 @@ int main(void)
 		size_classes,
 		stripe_widths,
 		nontemporal_by_name,
+		forced_tier,
 		calls_run_their_class,
 		calls_run_their_width,
 		choice_names,
