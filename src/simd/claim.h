@@ -9,10 +9,12 @@
  * count. A vector store that spans two lines, neither in cache, waits
  * for both in turn, and stores drain in order: with every store of a
  * call split that way (blocks staggered in their pages, not in cache) a
- * 4 KiB encode took 3-4 times as long. Asked for before the step's
+ * 4 KiB call took several times as long. Asked for before the step's
  * loads, the lines come in parallel with them (docs/BENCHMARKS.md, "Loop
- * shapes"). The last byte of each 64 is asked for: with n < 64 the line a
- * split store reaches into, with n >= 64 every line the step covers.
+ * shapes"). The last byte of each 64 is asked for: the line a split
+ * store reaches into past p's; p's own line, where p is not line-aligned,
+ * is the one the step before reached into and claimed (but for the
+ * first step's).
  */
 static inline __attribute__((always_inline)) void gfr_claim_lines(const uint8_t *p, const int n)
 {
