@@ -10,9 +10,12 @@
  *     EC_PAIRS: 1 to take data shards two at a time (where one
  *     instruction folds two products into an accumulator), else 0;
  *     optionally EC_UPDATE_UNROLL(rows), vectors per step of update,
- *     EC_SMALL_K n: encode with k <= n through a loop unrolled over k, and
+ *     EC_SMALL_K n: encode with k <= n through a loop unrolled over k,
  *     EC_FEW_CHUNK: data shards per chunk of an encode that reads a few
- *     at a time (below);
+ *     at a time (below), and EC_WIDE_SHARDS, EC_WIDE_UNROLL: data shards
+ *     per chunk and vectors per step of any other encode past EC_SMALL_K
+ *     that does not stream (at most EC_CHUNK; EC_CHUNK and EC_UNROLL
+ *     unless set);
  *   - struct ec_coefs and ec_coefs_load(c, gftbls, k, row0, nr, j0, nj):
  *     the coefficients of rows row0.. and data j0.. ready for multiplying
  *     (nibble tables where they are, or GFNI matrices built from them);
@@ -35,6 +38,15 @@
 #ifndef EC_UPDATE_UNROLL
 #define EC_UPDATE_UNROLL(rows) EC_UNROLL
 #endif
+#ifndef EC_WIDE_UNROLL
+#define EC_WIDE_UNROLL EC_UNROLL
+#endif
+#ifndef EC_WIDE_SHARDS
+#define EC_WIDE_SHARDS EC_CHUNK
+#endif
+_Static_assert(EC_WIDE_SHARDS <= EC_CHUNK, "a chunk's coefficients are prepared at once");
+/* the most vectors any step takes */
+#define EC_STEP_MAX (EC_WIDE_UNROLL > EC_UNROLL ? EC_WIDE_UNROLL : EC_UNROLL)
 
 #include "strips.h"
 #include "../simd/claim.h"
@@ -79,7 +91,7 @@ GFR_INLINE void ec_step(uint8_t *const *data, int j0, int nj, uint8_t *const *ds
 			const struct ec_coefs *c, size_t o, int from_dst, const int R, const int U,
 			uint8_t *const *stored, V *diff, int stream, int split)
 {
-	V acc[EC_ROWS][EC_UNROLL];
+	V acc[EC_ROWS][EC_STEP_MAX];
 	int r, u, j;
 
 	if (split && !from_dst && !stored)
@@ -204,6 +216,22 @@ GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, const uint8_t *c
 	return o;
 }
 
+/* Steps of U vectors (a compile-time count) over [off, end), then of one;
+   returns where the whole vectors stop. */
+GFR_INLINE size_t ec_chunk_steps(size_t off, size_t end, uint8_t *const *data, int j0, int nj,
+				 uint8_t *const *dst, const struct ec_coefs *c, int from_dst,
+				 const int R, const int U, uint8_t *const *stored, V *diff, int nt,
+				 int split)
+{
+	size_t o;
+
+	for (o = off; o + U * VLEN <= end; o += U * VLEN)
+		ec_step(data, j0, nj, dst, c, o, from_dst, R, U, stored, diff, nt, split);
+	for (; o + VLEN <= end; o += VLEN)
+		ec_step(data, j0, nj, dst, c, o, from_dst, R, 1, stored, diff, nt, split);
+	return o;
+}
+
 /* ec_rows past EC_SMALL_K: the shards a chunk at a time. */
 GFR_INLINE size_t ec_chunks(size_t off, size_t end, int k, int row0, const uint8_t *gftbls,
 			    uint8_t *const *data, uint8_t *const *dst, int accumulate,
@@ -212,11 +240,13 @@ GFR_INLINE size_t ec_chunks(size_t off, size_t end, int k, int row0, const uint8
 	struct ec_coefs c;
 	size_t o = off;
 	int few = ec_few_at_a_time(k, end - off, stream, OP), i;
-	int per = few ? EC_FEW_CHUNK : EC_CHUNK, chunks = (k + per - 1) / per;
+	int wide = OP == EC_ENCODE && !stream && !few;
+	int per = few ? EC_FEW_CHUNK : wide ? EC_WIDE_SHARDS : EC_CHUNK;
+	int chunks = (k + per - 1) / per;
 	int split = ec_rows_split(dst, off, R);
-	/* streaming or read a few at a time, chunks of sizes that differ by one
-	   at most */
-	int even = stream || few;
+	/* streaming, read a few at a time or in chunks smaller than the
+	   coefficients', chunks of sizes that differ by one at most */
+	int even = stream || few || per < EC_CHUNK;
 
 	for (i = 0; i < chunks; i++) {
 		int j0 = even ? i * k / chunks : i * per;
@@ -225,12 +255,10 @@ GFR_INLINE size_t ec_chunks(size_t off, size_t end, int k, int row0, const uint8
 		int nt = stream && j0 + nj == k;	/* earlier chunks' sums are read again */
 
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
-		for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, EC_UNROLL, last,
-				diff, nt, split);
-		for (; o + VLEN <= end; o += VLEN)
-			ec_step(data, j0, nj, dst, &c, o, accumulate || j0 > 0, R, 1, last, diff, nt,
-				split);
+		o = wide ? ec_chunk_steps(off, end, data, j0, nj, dst, &c, accumulate || j0 > 0, R,
+					  EC_WIDE_UNROLL, last, diff, nt, split)
+			 : ec_chunk_steps(off, end, data, j0, nj, dst, &c, accumulate || j0 > 0, R,
+					  EC_UNROLL, last, diff, nt, split);
 	}
 	return o;
 }
@@ -376,7 +404,8 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
 	   strips: a strip's partial sums and its data stay in L2 for the next
 	   chunk of shards and the next pass of rows. */
 	strip = stream || (len > EC_STRIP_FROM &&
-			   (rows > EC_ROWS || (OP != EC_UPDATE && k > EC_CHUNK) ||
+			   (rows > EC_ROWS ||
+			    (OP == EC_ENCODE ? k > EC_WIDE_SHARDS : OP == EC_CHECK && k > EC_CHUNK) ||
 			    ec_few_at_a_time(k, len, 0, OP)))
 			? EC_STRIP
 			: len;
@@ -412,7 +441,7 @@ GFR_INLINE int ec_body(ec_rows_fn *rows_fn, size_t off, size_t len, int k, int r
 GFR_INLINE int ec_one_pass(size_t len, int k, int rows, int OP)
 {
 	return rows <= EC_ROWS && (OP == EC_UPDATE || len <= EC_STRIP_FROM ||
-				   (k <= EC_CHUNK && !ec_few_at_a_time(k, len, 0, OP)));
+				   (k <= EC_WIDE_SHARDS && !ec_few_at_a_time(k, len, 0, OP)));
 }
 
 /* ec_body must hand the variant passes of one pass only. */
