@@ -255,10 +255,12 @@ GFR_INLINE size_t ec_chunks(size_t off, size_t end, int k, int row0, const uint8
 		int nt = stream && j0 + nj == k;	/* earlier chunks' sums are read again */
 
 		ec_coefs_load(&c, gftbls, k, row0, R, j0, nj);
-		o = wide ? ec_chunk_steps(off, end, data, j0, nj, dst, &c, accumulate || j0 > 0, R,
-					  EC_WIDE_UNROLL, last, diff, nt, split)
-			 : ec_chunk_steps(off, end, data, j0, nj, dst, &c, accumulate || j0 > 0, R,
-					  EC_UNROLL, last, diff, nt, split);
+		/* one loop where the ISA sets no wide step of its own */
+		o = wide && EC_WIDE_UNROLL != EC_UNROLL
+			    ? ec_chunk_steps(off, end, data, j0, nj, dst, &c, accumulate || j0 > 0, R,
+					     EC_WIDE_UNROLL, last, diff, nt, split)
+			    : ec_chunk_steps(off, end, data, j0, nj, dst, &c, accumulate || j0 > 0, R,
+					     EC_UNROLL, last, diff, nt, split);
 	}
 	return o;
 }
