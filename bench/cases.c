@@ -200,9 +200,12 @@ static const char *const op_names[BOP_COUNT] = {
 	[BOP_FLOOR_MEMCPY] = "floor_memcpy", [BOP_FLOOR_XOR] = "floor_xor",
 };
 
-static const int raid6_data[] = { 4, 8, 14 };
+static const int raid6_geometry[][2] = { { 4, 2 }, { 8, 2 }, { 14, 2 } };
 static const int ec_geometry[][2] = { { 4, 2 }, { 8, 2 }, { 10, 4 }, { 16, 4 }, { 8, 8 }, { 32, 4 } };
 static const int update_shards_geometry[][2] = { { 4, 2 }, { 10, 4 }, { 8, 8 } };
+/* Geometries named beyond those (bench_catalogue_geometry). */
+#define NAMED_MAX 16
+static int named[NAMED_MAX][2], nnamed;
 static const size_t sizes[] = { 4096, 65536, 1u << 20 };
 /* raidkm's geometries, and the ISA-L entry points it calls (AVX-512 GFNI,
    else AVX2 GFNI, else base; the dispatched one as userspace calls it). */
@@ -418,47 +421,93 @@ static void add_floors(int data, int parity)
 	}
 }
 
+int bench_catalogue_geometry(int data, int parity)
+{
+	int i;
+
+	if (cat || data < 1 || parity < 1 || data + parity > GFRAID_MAX_SHARDS)
+		return -1;
+	for (i = 0; i < nnamed; i++)
+		if (named[i][0] == data && named[i][1] == parity)
+			return 0;
+	if (nnamed == NAMED_MAX)
+		return -1;
+	named[nnamed][0] = data;
+	named[nnamed++][1] = parity;
+	return 0;
+}
+
+/* A family's geometries: its own, then each named one with min_data data
+   shards or more (and parity 2 where parity) that it lacks. */
+struct family {
+	int n, g[COUNT_OF(ec_geometry) + NAMED_MAX][2];
+};
+
+static void family_of(struct family *f, const int (*own)[2], size_t n, int parity, int min_data)
+{
+	int i, j;
+
+	for (f->n = 0; f->n < (int)n; f->n++) {
+		f->g[f->n][0] = own[f->n][0];
+		f->g[f->n][1] = own[f->n][1];
+	}
+	for (i = 0; i < nnamed; i++) {
+		if ((parity && named[i][1] != parity) || named[i][0] < min_data)
+			continue;
+		for (j = 0; j < f->n && (f->g[j][0] != named[i][0] || f->g[j][1] != named[i][1]); j++)
+			;
+		if (j == f->n) {
+			f->g[f->n][0] = named[i][0];
+			f->g[f->n++][1] = named[i][1];
+		}
+	}
+}
+
 int bench_catalogue(const struct bench_case **cases)
 {
-	size_t g, s;
-	int op;
+	struct family r6, ec, us;
+	size_t s;
+	int op, g;
 
 	if (!cat) {
+		/* two data shards at least: recov_2data loses two, a partial-stripe
+		   write changes two */
+		family_of(&r6, raid6_geometry, COUNT_OF(raid6_geometry), 2, 2);
+		family_of(&ec, ec_geometry, COUNT_OF(ec_geometry), 0, 1);
+		family_of(&us, update_shards_geometry, COUNT_OF(update_shards_geometry), 0, 2);
 		for (op = BOP_GEN; op <= BOP_CHECK; op++) {
-			for (g = 0; g < COUNT_OF(raid6_data); g++)
+			for (g = 0; g < r6.n; g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
-					add_all_sides((enum bench_op)op, raid6_data[g], 2, sizes[s], 0);
+					add_all_sides((enum bench_op)op, r6.g[g][0], 2, sizes[s], 0);
 			add_all_sides((enum bench_op)op, 8, 2, ODD_LEN, 1);
 		}
-		for (g = 0; g < COUNT_OF(raid6_data); g++)
-			add_all_sides(BOP_GEN, raid6_data[g], 2, HUGE_LEN, 0);
+		for (g = 0; g < r6.n; g++)
+			add_all_sides(BOP_GEN, r6.g[g][0], 2, HUGE_LEN, 0);
 		for (op = BOP_ENCODE; op <= BOP_EC_CHECK; op++) {
-			for (g = 0; g < COUNT_OF(ec_geometry); g++)
+			for (g = 0; g < ec.n; g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
-					add_all_sides((enum bench_op)op, ec_geometry[g][0],
-						      ec_geometry[g][1], sizes[s], 0);
+					add_all_sides((enum bench_op)op, ec.g[g][0], ec.g[g][1], sizes[s],
+						      0);
 			add_all_sides((enum bench_op)op, 10, 4, ODD_LEN, 1);
 		}
-		for (g = 0; g < COUNT_OF(ec_geometry); g++)
-			add_all_sides(BOP_ENCODE, ec_geometry[g][0], ec_geometry[g][1], HUGE_LEN, 0);
-		for (g = 0; g < COUNT_OF(update_shards_geometry); g++)
+		for (g = 0; g < ec.n; g++)
+			add_all_sides(BOP_ENCODE, ec.g[g][0], ec.g[g][1], HUGE_LEN, 0);
+		for (g = 0; g < us.n; g++)
 			for (s = 0; s < COUNT_OF(sizes); s++)
-				add_all_sides(BOP_UPDATE_SHARDS, update_shards_geometry[g][0],
-					      update_shards_geometry[g][1], sizes[s], 0);
-		for (g = 0; g < COUNT_OF(update_shards_geometry); g++)
-			add_all_sides(BOP_UPDATE_SHARDS, update_shards_geometry[g][0],
-				      update_shards_geometry[g][1], HUGE_LEN, 0);
+				add_all_sides(BOP_UPDATE_SHARDS, us.g[g][0], us.g[g][1], sizes[s], 0);
+		for (g = 0; g < us.n; g++)
+			add_all_sides(BOP_UPDATE_SHARDS, us.g[g][0], us.g[g][1], HUGE_LEN, 0);
 		add_all_sides(BOP_UPDATE_SHARDS, 10, 4, ODD_LEN, 1);
 		for (op = BOP_KM_ENCODE; op <= BOP_KM_DECODE; op++)
-			for (g = 0; g < COUNT_OF(raidkm_geometry); g++)
+			for (g = 0; g < (int)COUNT_OF(raidkm_geometry); g++)
 				add_raidkm_sides((enum bench_op)op, raidkm_geometry[g][0],
 						 raidkm_geometry[g][1]);
 		for (g = 4; g <= 16; g++)
-			add_raidkm_sides(BOP_INVERT, (int)g, 4);
-		for (g = 0; g < COUNT_OF(raid6_data); g++)
-			add_floors(raid6_data[g], 2);
-		for (g = 0; g < COUNT_OF(ec_geometry); g++)
-			add_floors(ec_geometry[g][0], ec_geometry[g][1]);
+			add_raidkm_sides(BOP_INVERT, g, 4);
+		for (g = 0; g < r6.n; g++)
+			add_floors(r6.g[g][0], 2);
+		for (g = 0; g < ec.n; g++)
+			add_floors(ec.g[g][0], ec.g[g][1]);
 	}
 	*cases = cat;
 	return ncat;

@@ -99,6 +99,14 @@ const char *bench_isal_version(void);
 /* The whole catalogue, built on first call. */
 int bench_catalogue(const struct bench_case **cases);
 
+/*
+ * Time geometry data+parity too, like the catalogue's own: every k+m op,
+ * the RAID-6 ops where parity is 2, the partial-stripe write where data is
+ * 2 or more. Before the first bench_catalogue; -1 when data < 1, parity <
+ * 1, data + parity > GFRAID_MAX_SHARDS, or 16 are named already.
+ */
+int bench_catalogue_geometry(int data, int parity);
+
 /* Data bytes one step processes ((disks-2)*len for RAID-6, k*len for EC,
    the changed shards' bytes for a partial-stripe write, len per write for
    the RMW case), and writes per step (RMW: 1, else 0). */

@@ -45,6 +45,29 @@ expect "bench --placements 3 times each case in three placements" 0 \
 	$emu "$cli" bench --rounds 2 --placements 3 --op gen_syndrome --impl gfraid:base \
 	--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1
 
+# --disks: any k+m is timed as the default set's are; an item that names
+# no geometry, op or size is refused, not dropped from the selection.
+expect "bench --disks 12+4 times a k+m outside the default set" 0 \
+	"ec_update_shards/gfraid:base/12+4/4KiB  *[0-9]" -- \
+	$emu "$cli" bench --op ec_encode,ec_update_shards --impl gfraid:base --disks 4+2,12+4 \
+	--size 4KiB --min-time 0.001 --repetitions 1
+expect "bench --disks 6+2 times RAID-6 outside the default set" 0 \
+	"recov_2data/gfraid:base/6+2/4KiB  *[0-9]" -- \
+	$emu "$cli" bench --op recov_2data --impl gfraid:base --disks 6+2 --size 4KiB \
+	--min-time 0.001 --repetitions 1
+for d in 012+4 12+ +12+4 12+4x x ''; do
+	expect "bench --disks '$d' refused" 2 "disks $d: wants data+parity" -- \
+		$emu "$cli" bench --op ec_encode --disks "$d,4+2" --size 4KiB
+done
+for d in 0+4 4+0 250+7; do
+	expect "bench --disks '$d' refused" 2 "disks $d: wants data >= 1" -- \
+		$emu "$cli" bench --op ec_encode --disks "$d" --size 4KiB
+done
+expect "bench --op naming no op refused" 2 "op ec_encod: no such op" -- \
+	$emu "$cli" bench --op ec_encode,ec_encod --disks 4+2 --size 4KiB
+expect "bench --size naming no size refused" 2 "size 8KiB: no such size" -- \
+	$emu "$cli" bench --op ec_encode --disks 4+2 --size 4KiB,8KiB
+
 # --json with placements: their names, and each case's time in each
 out=$($emu "$cli" bench --json --placements 2 --op ec_encode --impl gfraid:base --disks 4+2 \
 	--size 4KiB --min-time 0.001 --repetitions 1 2>/dev/null)

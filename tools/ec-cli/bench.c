@@ -88,6 +88,88 @@ static int selected(const struct options *o, const struct bench_case *c)
 	       bench_listed(o->geometries, c->geometry, 0) && bench_listed(o->sizes, c->size, 0);
 }
 
+static const char *op_of(const struct bench_case *c)
+{
+	return bench_op_name(c->op);
+}
+
+static const char *size_of(const struct bench_case *c)
+{
+	return c->size;
+}
+
+/* Each item of list (--opt) names some case's field; else say which does
+   not and return 2. */
+static int all_named(const char *opt, const char *list, const struct bench_case *cases, int n,
+		     const char *(*field)(const struct bench_case *))
+{
+	const char *p = list;
+	char item[64];
+	int i;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		snprintf(item, sizeof(item), "%.*s", (int)len, p);
+		for (i = 0; i < n && strcmp(field(&cases[i]), item); i++)
+			;
+		if (i == n) {
+			fprintf(stderr, "ec-cli bench: --%s %s: no such %s; see ec-cli bench --help\n",
+				opt, item, opt);
+			return 2;
+		}
+		p = p[len] ? p + len + 1 : NULL;
+	}
+	return 0;
+}
+
+/* item as data+parity in the form case names use (no signs, spaces or
+   leading zeros), each part 0 to 99999: 0, else -1. */
+static int geometry_of(const char *item, int *data, int *parity)
+{
+	char *end, again[32];
+	long d = strtol(item, &end, 10), p;
+
+	if (*end != '+' || d < 0 || d > 99999)
+		return -1;
+	p = strtol(end + 1, &end, 10);
+	if (*end || p < 0 || p > 99999)
+		return -1;
+	*data = (int)d;
+	*parity = (int)p;
+	snprintf(again, sizeof(again), "%d+%d", *data, *parity);
+	return strcmp(again, item) ? -1 : 0;
+}
+
+/* Each data+parity of --disks into the catalogue (any k+m, not only its
+   own); 2 after saying which item is not one. */
+static int name_geometries(const char *list)
+{
+	const char *p = list;
+	char item[64];
+	int data, parity;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		snprintf(item, sizeof(item), "%.*s", (int)len, p);
+		if (geometry_of(item, &data, &parity)) {
+			fprintf(stderr, "ec-cli bench: --disks %s: wants data+parity, e.g. 12+4\n",
+				item);
+			return 2;
+		}
+		if (bench_catalogue_geometry(data, parity)) {
+			fprintf(stderr,
+				"ec-cli bench: --disks %s: wants data >= 1, parity >= 1, data + parity "
+				"<= %d, and at most 16 geometries\n",
+				item, GFRAID_MAX_SHARDS);
+			return 2;
+		}
+		p = p[len] ? p + len + 1 : NULL;
+	}
+	return 0;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -302,7 +384,8 @@ static void usage(FILE *f)
 		"                   (comma-separated)\n"
 		"  --impl NAMES     implementations whose name contains any of these\n"
 		"                   (gfraid:, linux:, linux72:, isal:avx512, floor:...)\n"
-		"  --disks GEOMS    geometries, data+parity: 4+2, 8+2, 14+2, 10+4, 16+4, 8+8, 32+4\n"
+		"  --disks GEOMS    geometries, data+parity (default set: 4+2, 8+2, 14+2, 10+4,\n"
+		"                   16+4, 8+8, 32+4; any other k+m is timed too)\n"
 		"  --size SIZES     block sizes: 4KiB, 64KiB, 1MiB, odd65533 (unaligned),\n"
 		"                   16MiB (gen_syndrome, ec_encode, ec_update_shards, floors)\n"
 		"  --all            every case (several minutes)\n"
@@ -553,7 +636,11 @@ int cmd_bench(int argc, char **argv)
 			o.placements = 4;
 	}
 	o.placements = o.placements ? o.placements : 1;
+	if (name_geometries(o.geometries))
+		return 2;
 	n = bench_catalogue(&cases);
+	if (all_named("op", o.ops, cases, n, op_of) || all_named("size", o.sizes, cases, n, size_of))
+		return 2;
 	for (i = 0; i < n; i++)
 		if (selected(&o, &cases[i])) {
 			total++;
