@@ -52,29 +52,6 @@ static size_t strip_end(size_t s, size_t len, size_t strip)
 	return len - s > strip ? s + strip : len;
 }
 
-/* call(r0, M) for the m output rows in blocks of up to 4 from row r0, M
-   a compile-time count, as the kernels block them. */
-#define BY_ROW_BLOCKS(m, call) \
-	do { \
-		int r0_; \
-		for (r0_ = 0; r0_ < (m); r0_ += 4) { \
-			switch ((m)-r0_ < 4 ? (m)-r0_ : 4) { \
-			case 1: \
-				call(r0_, 1); \
-				break; \
-			case 2: \
-				call(r0_, 2); \
-				break; \
-			case 3: \
-				call(r0_, 3); \
-				break; \
-			default: \
-				call(r0_, 4); \
-				break; \
-			} \
-		} \
-	} while (0)
-
 /* P and Q of k data blocks: both the XOR of the data; stored
    non-temporally where nt (a compile-time constant). */
 static inline void gen_pq(int k, size_t len, uint8_t **p, const int nt)

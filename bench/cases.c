@@ -368,6 +368,8 @@ static void add_all_sides(enum bench_op op, int data, int parity, size_t len, in
 		add(op, SIDE_FLOOR, "floor", "affine", 1, data, parity, len, odd);
 	if (op == BOP_GEN || op == BOP_ENCODE)	/* index 2: the stores non-temporal */
 		add(op, SIDE_FLOOR, "floor", "bare_nt", 2, data, parity, len, odd);
+	if (op == BOP_ENCODE)	/* index 3: the AVX2 nibble-table field math alone */
+		add(op, SIDE_FLOOR, "floor", "nibble", 3, data, parity, len, odd);
 #endif
 }
 
@@ -683,11 +685,14 @@ const char *bench_why_not(const struct bench_case *c)
 			       ? NULL
 			       : "variant not available on this CPU";
 	if (c->side == SIDE_FLOOR && c->op < BOP_FLOOR_MEMCPY) {
-		unsigned int need = GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW | GFRAID_CPU_OS_ZMM |
-				    (c->index == 1 ? GFRAID_CPU_GFNI : 0);
+		unsigned int need = c->index == 3 ? GFRAID_CPU_AVX2 | GFRAID_CPU_OS_YMM
+						  : GFRAID_CPU_AVX512F | GFRAID_CPU_AVX512BW |
+							    GFRAID_CPU_OS_ZMM |
+							    (c->index == 1 ? GFRAID_CPU_GFNI : 0);
 
 		if ((gfraid_cpu_features() & need) != need)
-			return "the bare loops are AVX-512 (and GFNI)";
+			return c->index == 3 ? "the nibble floor is AVX2"
+					     : "the bare loops are AVX-512 (and GFNI)";
 		return c->odd ? "the bare loops run whole 128-byte steps" : NULL;
 	}
 #ifdef GFRAID_HAVE_ORACLES
@@ -1058,6 +1063,9 @@ static void step_floor(struct bench_run *r)
 	case BOP_ENCODE:
 		if (c->index == 1)
 			bare_encode_affine(c->data, c->parity, c->len, r->blk[0], r->blk + c->data);
+		else if (c->index == 3)
+			bare_encode_nibble(c->data, c->parity, c->len, r->blk[0], r->tbl,
+					   r->blk + c->data);
 		else
 			bare_encode(c->data, c->parity, c->len, r->blk, r->blk + c->data,
 				    c->index == 2);

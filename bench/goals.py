@@ -12,7 +12,9 @@ entry point, the goal, and where it is missed the bound that explains it:
   - the bare loop (floor:bare): the op's loads and stores with no field math,
     for gen_syndrome and ec_encode the faster of it and floor:bare_nt (the
     same with the stores non-temporal, as the streaming variants);
-  - for ec_encode also floor:affine: its vgf2p8affineqb products alone.
+  - for ec_encode also its field math alone: floor:affine (its vgf2p8affineqb
+    products), or where the run has no GFNI (a CPU without it, or masked with
+    GFRAID_CPU_MASK) floor:nibble (its AVX2 nibble-table lookups).
 The bound is the slower of the two. When the bound over ISA-L is below the
 goal, no kernel with the same traffic and products can meet it. At 1 MiB the
 goal is a share of the traffic floor: the bytes the op must move, at the
@@ -78,11 +80,10 @@ def main():
                 bo, bp = max(ours, key=ours.get), max(peer, key=peer.get)
                 ratio = ours[bo] / peer[bp]
                 bare = [v[n] for n in ("floor:bare", "floor:bare_nt") if n in v]
-                bounds = ([max(bare)] if bare else []) + \
-                    ([v["floor:affine"]] if "floor:affine" in v else [])
+                math = v.get("floor:affine", v.get("floor:nibble"))
+                bounds = ([max(bare)] if bare else []) + ([math] if math is not None else [])
                 bound = min(bounds) if bounds else None
-                what = "field math" if bound is not None and v.get("floor:affine") == bound \
-                    else "traffic"
+                what = "field math" if bound is not None and math == bound else "traffic"
                 k, m = map(int, geo.split("+"))
                 if size == "1MiB":
                     xor = gbs.get(("floor_xor", geo, size), {}).get("floor:xor")
