@@ -652,6 +652,15 @@ static size_t blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
 	return span;
 }
 
+/* What the alignment of c's blocks is in the placement of the cases opened
+   next (the odd cases' pointers: none); a peer that needs need gets why. */
+static const char *aligned_or(const struct bench_case *c, size_t need, const char *why)
+{
+	size_t s = stagger[placement % 4], align = c->odd ? 1 : s ? s & -s : 4096;
+
+	return align < need ? why : NULL;
+}
+
 static int blocks_needed(const struct bench_case *c)
 {
 	switch (c->op) {
@@ -693,11 +702,14 @@ const char *bench_why_not(const struct bench_case *c)
 		if ((gfraid_cpu_features() & need) != need)
 			return c->index == 3 ? "the nibble floor is AVX2"
 					     : "the bare loops are AVX-512 (and GFNI)";
-		return c->odd ? "the bare loops run whole 128-byte steps" : NULL;
+		if (c->odd)
+			return "the bare loops run whole 128-byte steps";
+		return c->index == 2 ? aligned_or(c, 64, "non-temporal stores need 64-byte aligned blocks")
+				     : NULL;
 	}
 #ifdef GFRAID_HAVE_ORACLES
 	if (c->side == SIDE_FLOOR)
-		return c->odd ? "ISA-L xor_gen needs 32-byte aligned blocks" : NULL;
+		return aligned_or(c, 32, "ISA-L xor_gen needs 32-byte aligned blocks");
 	if (linux_of(c)) {
 		const struct lref_oracle *o = linux_of(c);
 		int valid = c->op == BOP_2DATA || c->op == BOP_DATAP ? o->recov_valid(c->index)
@@ -711,18 +723,18 @@ const char *bench_why_not(const struct bench_case *c)
 			return "kernel algorithm has no xor_syndrome";
 		if (c->len > LREF_MAX_RECOV_BYTES)
 			return "larger than the zero page built for kernel recovery";
-		return NULL;
+		return aligned_or(c, 64, "kernel code needs 64-byte aligned blocks");
 	}
 	if (c->op == BOP_GEN) {
 		if ((gfraid_cpu_features() & isal_pq[c->index].needs) != isal_pq[c->index].needs)
 			return "ISA-L entry point needs instructions this CPU lacks";
-		return c->odd ? "ISA-L pq_gen needs 32-byte aligned blocks" : NULL;
+		return aligned_or(c, 32, "ISA-L pq_gen needs 32-byte aligned blocks");
 	}
 	if (c->op == BOP_CHECK) {
 		if ((gfraid_cpu_features() & isal_pq_check[c->index].needs) !=
 		    isal_pq_check[c->index].needs)
 			return "ISA-L entry point needs instructions this CPU lacks";
-		return c->odd ? "ISA-L pq_check needs 16-byte aligned blocks" : NULL;
+		return aligned_or(c, 16, "ISA-L pq_check needs 16-byte aligned blocks");
 	}
 	if ((gfraid_cpu_features() & isal_ec[c->index].needs) != isal_ec[c->index].needs)
 		return "ISA-L entry point needs instructions this CPU lacks";

@@ -113,7 +113,8 @@ int bench_catalogue_geometry(int data, int parity);
 int64_t bench_step_bytes(const struct bench_case *c);
 int bench_step_writes(const struct bench_case *c);
 
-/* Why c cannot run on this CPU or with its buffers, or NULL if it can. */
+/* Why c cannot run on this CPU or with its buffers as the placement of
+   the cases opened next lays them out (bench_place), or NULL if it can. */
 const char *bench_why_not(const struct bench_case *c);
 
 struct bench_run;

@@ -68,6 +68,20 @@ expect "bench --op naming no op refused" 2 "op ec_encod: no such op" -- \
 expect "bench --size naming no size refused" 2 "size 8KiB: no such size" -- \
 	$emu "$cli" bench --op ec_encode --disks 4+2 --size 4KiB,8KiB
 
+# Staggered placements with the peers: those whose code needs aligned
+# blocks (Linux's, ISA-L's pq_gen) are reported not run, not crashed into.
+$emu "$cli" bench --placements 3 --op gen_syndrome --impl gfraid:base,linux:,isal:,floor: \
+	--disks 4+2 --size 4KiB --min-time 0.001 --repetitions 1 >"$tmp/placed" 2>&1
+r=$?
+if [ $r = 0 ] && grep -q "^gen_syndrome/gfraid:base/4+2/4KiB  *[0-9]" "$tmp/placed" &&
+	! grep "^gen_syndrome/linux" "$tmp/placed" | grep -v -q "needs 64-byte aligned blocks" &&
+	! grep "^gen_syndrome/isal" "$tmp/placed" | grep -v -q "needs 32-byte aligned blocks"; then
+	check ok "bench --placements 3 with the peers: those needing aligned blocks not run"
+else
+	check bad "bench --placements 3 with the peers: exit $r, output:"
+	head -40 "$tmp/placed"
+fi
+
 # --json with placements: their names, and each case's time in each
 out=$($emu "$cli" bench --json --placements 2 --op ec_encode --impl gfraid:base --disks 4+2 \
 	--size 4KiB --min-time 0.001 --repetitions 1 2>/dev/null)

@@ -552,6 +552,8 @@ static int time_all(const struct options *o, const struct bench_case *cases, int
 			r = &res[nres];
 			r->c = &cases[i];
 			progress(round * total + nres++, total * rows, cases[i].name);
+			if (r->skipped)	/* not in an earlier placement, so not at all */
+				continue;
 			run = bench_open(&cases[i], &r->skipped);
 			if (!run)
 				continue;
