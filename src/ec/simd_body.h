@@ -165,6 +165,22 @@ GFR_INLINE void ec_update_step(const uint8_t *src, uint8_t *const *dst, const st
 	}
 }
 
+/* Steps of U vectors (a compile-time count) over [off, end), then of one;
+   returns where the whole vectors stop. */
+GFR_INLINE size_t ec_chunk_steps(size_t off, size_t end, uint8_t *const *data, int j0, int nj,
+				 uint8_t *const *dst, const struct ec_coefs *c, int from_dst,
+				 const int R, const int U, uint8_t *const *stored, V *diff, int nt,
+				 int split)
+{
+	size_t o;
+
+	for (o = off; o + U * VLEN <= end; o += U * VLEN)
+		ec_step(data, j0, nj, dst, c, o, from_dst, R, U, stored, diff, nt, split);
+	for (; o + VLEN <= end; o += VLEN)
+		ec_step(data, j0, nj, dst, c, o, from_dst, R, 1, stored, diff, nt, split);
+	return o;
+}
+
 #ifdef EC_SMALL_K
 /* Encode with k a compile-time count too: the loop over the shards
    unrolls and the k x R coefficients stay in registers across the block
@@ -179,7 +195,6 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 {
 	struct ec_coefs c;
 	uint8_t *in[EC_SMALL_K], *to[EC_ROWS];
-	size_t o;
 	int i, split = ec_rows_split(dst, off, R);
 
 	ec_coefs_load(&c, gftbls, K, row0, R, 0, K);
@@ -187,11 +202,8 @@ GFR_INLINE size_t ec_rows_k(size_t off, size_t end, int row0, const uint8_t *gft
 		in[i] = data[i];
 	for (i = 0; i < R; i++)
 		to[i] = dst[i];
-	for (o = off; o + EC_UNROLL * VLEN <= end; o += EC_UNROLL * VLEN)
-		ec_step(in, 0, K, to, &c, o, accumulate, R, EC_UNROLL, stored, diff, stream, split);
-	for (; o + VLEN <= end; o += VLEN)
-		ec_step(in, 0, K, to, &c, o, accumulate, R, 1, stored, diff, stream, split);
-	return o;
+	return ec_chunk_steps(off, end, in, 0, K, to, &c, accumulate, R, EC_UNROLL, stored, diff,
+			      stream, split);
 }
 #endif
 
@@ -213,22 +225,6 @@ GFR_INLINE size_t ec_update_rows(size_t off, size_t end, int k, const uint8_t *c
 		ec_update_step(src, to, &col, o, R, EC_UPDATE_UNROLL(R));
 	for (; o + VLEN <= end; o += VLEN)
 		ec_update_step(src, to, &col, o, R, 1);
-	return o;
-}
-
-/* Steps of U vectors (a compile-time count) over [off, end), then of one;
-   returns where the whole vectors stop. */
-GFR_INLINE size_t ec_chunk_steps(size_t off, size_t end, uint8_t *const *data, int j0, int nj,
-				 uint8_t *const *dst, const struct ec_coefs *c, int from_dst,
-				 const int R, const int U, uint8_t *const *stored, V *diff, int nt,
-				 int split)
-{
-	size_t o;
-
-	for (o = off; o + U * VLEN <= end; o += U * VLEN)
-		ec_step(data, j0, nj, dst, c, o, from_dst, R, U, stored, diff, nt, split);
-	for (; o + VLEN <= end; o += VLEN)
-		ec_step(data, j0, nj, dst, c, o, from_dst, R, 1, stored, diff, nt, split);
 	return o;
 }
 
