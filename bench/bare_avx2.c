@@ -48,13 +48,13 @@ static inline void nibble_rows(int k, size_t len, const uint8_t *src, const uint
 			for (r = 0; r < M; r++) {
 				const uint8_t *t = gftbls + (size_t)32 * ((size_t)(r0 + r) * k + j);
 				V lo = table(t), hi = table(t + 16);
+				V p0 = _mm256_xor_si256(_mm256_shuffle_epi8(lo, l0),
+							_mm256_shuffle_epi8(hi, h0));
+				V p1 = _mm256_xor_si256(_mm256_shuffle_epi8(lo, l1),
+							_mm256_shuffle_epi8(hi, h1));
 
-				a0[r] = _mm256_xor_si256(a0[r],
-							 _mm256_xor_si256(_mm256_shuffle_epi8(lo, l0),
-									  _mm256_shuffle_epi8(hi, h0)));
-				a1[r] = _mm256_xor_si256(a1[r],
-							 _mm256_xor_si256(_mm256_shuffle_epi8(lo, l1),
-									  _mm256_shuffle_epi8(hi, h1)));
+				a0[r] = _mm256_xor_si256(a0[r], p0);
+				a1[r] = _mm256_xor_si256(a1[r], p1);
 			}
 		}
 		for (r = 0; r < M; r++) {

@@ -456,8 +456,9 @@ static void family_of(struct family *f, const int (*own)[2], size_t n, int parit
 	for (i = 0; i < nnamed; i++) {
 		if ((parity && named[i][1] != parity) || named[i][0] < min_data)
 			continue;
-		for (j = 0; j < f->n && (f->g[j][0] != named[i][0] || f->g[j][1] != named[i][1]); j++)
-			;
+		for (j = 0; j < f->n; j++)
+			if (f->g[j][0] == named[i][0] && f->g[j][1] == named[i][1])
+				break;
 		if (j == f->n) {
 			f->g[f->n][0] = named[i][0];
 			f->g[f->n++][1] = named[i][1];
@@ -480,7 +481,8 @@ int bench_catalogue(const struct bench_case **cases)
 		for (op = BOP_GEN; op <= BOP_CHECK; op++) {
 			for (g = 0; g < r6.n; g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
-					add_all_sides((enum bench_op)op, r6.g[g][0], 2, sizes[s], 0);
+					add_all_sides((enum bench_op)op, r6.g[g][0], 2, sizes[s],
+						      0);
 			add_all_sides((enum bench_op)op, 8, 2, ODD_LEN, 1);
 		}
 		for (g = 0; g < r6.n; g++)
@@ -488,15 +490,16 @@ int bench_catalogue(const struct bench_case **cases)
 		for (op = BOP_ENCODE; op <= BOP_EC_CHECK; op++) {
 			for (g = 0; g < ec.n; g++)
 				for (s = 0; s < COUNT_OF(sizes); s++)
-					add_all_sides((enum bench_op)op, ec.g[g][0], ec.g[g][1], sizes[s],
-						      0);
+					add_all_sides((enum bench_op)op, ec.g[g][0],
+						      ec.g[g][1], sizes[s], 0);
 			add_all_sides((enum bench_op)op, 10, 4, ODD_LEN, 1);
 		}
 		for (g = 0; g < ec.n; g++)
 			add_all_sides(BOP_ENCODE, ec.g[g][0], ec.g[g][1], HUGE_LEN, 0);
 		for (g = 0; g < us.n; g++)
 			for (s = 0; s < COUNT_OF(sizes); s++)
-				add_all_sides(BOP_UPDATE_SHARDS, us.g[g][0], us.g[g][1], sizes[s], 0);
+				add_all_sides(BOP_UPDATE_SHARDS, us.g[g][0], us.g[g][1],
+					      sizes[s], 0);
 		for (g = 0; g < us.n; g++)
 			add_all_sides(BOP_UPDATE_SHARDS, us.g[g][0], us.g[g][1], HUGE_LEN, 0);
 		add_all_sides(BOP_UPDATE_SHARDS, 10, 4, ODD_LEN, 1);
@@ -652,8 +655,9 @@ static size_t blocks(size_t len, int odd, int n, uint8_t **blk, uint8_t **mem)
 	return span;
 }
 
-/* What the alignment of c's blocks is in the placement of the cases opened
-   next (the odd cases' pointers: none); a peer that needs need gets why. */
+/* why, if c's blocks as the placement of the cases opened next lays them
+   out (the odd cases' one byte past it) are aligned to fewer than need
+   bytes; else NULL. */
 static const char *aligned_or(const struct bench_case *c, size_t need, const char *why)
 {
 	size_t s = stagger[placement % 4], align = c->odd ? 1 : s ? s & -s : 4096;
@@ -704,8 +708,9 @@ const char *bench_why_not(const struct bench_case *c)
 					     : "the bare loops are AVX-512 (and GFNI)";
 		if (c->odd)
 			return "the bare loops run whole 128-byte steps";
-		return c->index == 2 ? aligned_or(c, 64, "non-temporal stores need 64-byte aligned blocks")
-				     : NULL;
+		if (c->index == 2)
+			return aligned_or(c, 64, "non-temporal stores need 64-byte aligned blocks");
+		return NULL;
 	}
 #ifdef GFRAID_HAVE_ORACLES
 	if (c->side == SIDE_FLOOR)

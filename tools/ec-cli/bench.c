@@ -114,8 +114,9 @@ static int all_named(const char *opt, const char *list, const struct bench_case 
 		for (i = 0; i < n && strcmp(field(&cases[i]), item); i++)
 			;
 		if (i == n) {
-			fprintf(stderr, "ec-cli bench: --%s %s: no such %s; see ec-cli bench --help\n",
-				opt, item, opt);
+			fprintf(stderr,
+				"ec-cli bench: --%s %s: no such %s; see ec-cli bench --help\n", opt,
+				item, opt);
 			return 2;
 		}
 		p = p[len] ? p + len + 1 : NULL;
@@ -160,8 +161,8 @@ static int name_geometries(const char *list)
 		}
 		if (bench_catalogue_geometry(data, parity)) {
 			fprintf(stderr,
-				"ec-cli bench: --disks %s: wants data >= 1, parity >= 1, data + parity "
-				"<= %d, and at most 16 geometries\n",
+				"ec-cli bench: --disks %s: wants data >= 1, parity >= 1, "
+				"data + parity <= %d, and at most 16 geometries\n",
 				item, GFRAID_MAX_SHARDS);
 			return 2;
 		}
@@ -641,7 +642,8 @@ int cmd_bench(int argc, char **argv)
 	if (name_geometries(o.geometries))
 		return 2;
 	n = bench_catalogue(&cases);
-	if (all_named("op", o.ops, cases, n, op_of) || all_named("size", o.sizes, cases, n, size_of))
+	if (all_named("op", o.ops, cases, n, op_of) ||
+	    all_named("size", o.sizes, cases, n, size_of))
 		return 2;
 	for (i = 0; i < n; i++)
 		if (selected(&o, &cases[i])) {
